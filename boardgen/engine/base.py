@@ -1,0 +1,151 @@
+"""The one small interface every game's rules engine implements.
+
+Modelled on OpenSpiel's state API: a state is immutable, knows whose turn it is,
+lists its legal moves, returns a new state for a move and reports the outcome.
+Positions and moves have a per-game text notation that round-trips exactly:
+``GameState.from_text(s.to_text()).to_text() == s.to_text()`` and every legal
+move's ``text`` parses back to the same move.
+
+The booklet checker, the CLI engine tools (``moves``, ``play``, ``perft``) and
+the diagram renderer only ever talk to engines through this module.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from boardgen.errors import IllegalMoveError
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece as a diagram shows it.
+
+    ``owner`` is 0 for the player who moves first in the game and 1 for the
+    other; ``kind`` names the piece type in the game's own words
+    (``stone``, ``man``, ``pawn``, ``officer``...), so the diagram renderer can
+    draw officers differently from pawns.
+    """
+
+    owner: int
+    kind: str = "man"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One whole turn, in a form both machines and diagrams can read.
+
+    ``text`` is the canonical notation (what ``moves`` prints and ``play``
+    accepts).  ``path`` lists the points or cells the moving piece visits in
+    order (a placement is a one-element path; a chain of jumps lists every
+    landing point), so diagrams can draw arrows without knowing the game.
+    ``captures`` lists the points whose pieces are removed by the move.
+    ``kind`` is a short word: ``place``, ``step``, ``capture``, ``swap``,
+    ``pass``... ``key`` is free for the engine's own representation and takes
+    no part in equality beyond what the text already says.
+    """
+
+    text: str
+    path: tuple[str, ...] = ()
+    captures: tuple[str, ...] = ()
+    kind: str = "move"
+    key: object = field(default=None, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` 0 or 1, or ``None`` for a draw, and why."""
+
+    winner: int | None
+    reason: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+class GameState(ABC):
+    """An immutable game position plus whose turn it is and any counters a rule needs.
+
+    Subclasses set ``game_id`` and implement the abstract methods.  Variant
+    options arrive already validated (see :func:`boardgen.registry.resolve_variants`)
+    as a mapping from option name to value string.
+    """
+
+    game_id: ClassVar[str]
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "GameState":
+        """The start position of the game (``size`` for games with several board sizes)."""
+
+    @classmethod
+    @abstractmethod
+    def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "GameState":
+        """Parse a position text; raise NotationError or PositionError saying what and where."""
+
+    @abstractmethod
+    def to_text(self) -> str:
+        """The position in the game's notation (parsed back unchanged by from_text)."""
+
+    # -- play ---------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """0 or 1 for the player to move, None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a stable order; empty when the game is over."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> "GameState":
+        """The state after ``move`` (which must come from legal_moves); self is unchanged."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on, else who won (or a draw) and why."""
+
+    @abstractmethod
+    def placements(self) -> list[tuple[str, Piece]]:
+        """Every piece on the board as (point name, piece), for diagrams; a point may repeat."""
+
+    # -- notation helpers shared by all games --------------------------------
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``; IllegalMoveError with the reason otherwise."""
+        wanted = self.normalize_move_text(text)
+        for move in self.legal_moves():
+            if move.text == wanted:
+                return move
+        raise IllegalMoveError(*self.why_illegal(wanted))
+
+    def normalize_move_text(self, text: str) -> str:
+        """Bring a user's move text to canonical form (override for case or separators)."""
+        return text.strip()
+
+    def why_illegal(self, text: str) -> tuple[str, str]:
+        """(message, code) explaining why ``text`` is not a legal move here.
+
+        Engines override this to name the rule that forbids the move
+        (``occupied``, ``must-capture``, ``quota``...); the booklet checker
+        compares the code with what a diagram claims.
+        """
+        if self.outcome() is not None:
+            return (f"{text}: the game is over", "game-over")
+        return (f"{text}: not a legal move in this position", "illegal")
+
+    def play(self, *texts: str) -> "GameState":
+        """Apply moves given as text, in order (raises IllegalMoveError on the first bad one)."""
+        state = self
+        for text in texts:
+            state = state.apply(state.parse_move(text))
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_text() == self.to_text()  # type: ignore[union-attr]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.to_text()))

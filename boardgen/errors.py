@@ -1,0 +1,55 @@
+"""Errors that reach the user as one line on stderr and exit status 2.
+
+Every mistake a user can make (a bad option, an unreadable file, an impossible
+position, an illegal move) is raised as a :class:`BoardgenError`; the CLI turns it
+into ``boardgen: error: <message>`` without a traceback.  Anything else escaping
+is a bug in boardgen and is allowed to show its traceback.
+"""
+
+from __future__ import annotations
+
+
+class BoardgenError(Exception):
+    """A user-facing error: the message says what is wrong, where, and what is allowed."""
+
+    exit_code = 2
+
+
+class OptionError(BoardgenError):
+    """A command-line option (or library argument) has a value that is not allowed."""
+
+    def __init__(self, option: str, message: str) -> None:
+        self.option = option
+        super().__init__(f"{option}: {message}")
+
+
+class NotationError(BoardgenError):
+    """A position or move text does not parse."""
+
+
+class PositionError(BoardgenError):
+    """A position parses but cannot occur (two pieces on a point, too many pieces, ...)."""
+
+
+class IllegalMoveError(BoardgenError):
+    """A move is well formed but not legal in the position.
+
+    ``code`` is a short stable identifier of the reason (for example ``occupied``
+    or ``must-capture``) that booklet diagrams can claim; ``message`` is the
+    sentence shown to people.
+    """
+
+    def __init__(self, message: str, code: str = "illegal") -> None:
+        self.code = code
+        super().__init__(message)
+
+
+class SourceError(BoardgenError):
+    """A problem in a source file, reported as ``file:line: message``."""
+
+    def __init__(self, path: str, line: int | None, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.detail = message
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {message}")

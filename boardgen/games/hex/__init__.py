@@ -1,0 +1,25 @@
+"""Hex: connect your two opposite edges of a rhombus of hexagons (Piet Hein 1942, John Nash 1948)."""
+
+from boardgen.registry import GameInfo, Variant
+
+GAME = GameInfo(
+    id="hex",
+    title={"pt": "Hex", "en": "Hex"},
+    summary={
+        "pt": "Ligue as suas duas margens opostas do losango de hexágonos.",
+        "en": "Join your two opposite edges of the rhombus of hexagons.",
+    },
+    board="boardgen.games.hex.board:HexBoard",
+    engine="boardgen.games.hex.rules:HexState",
+    sizes=(2, 26),
+    default_size=11,
+    popular_sizes=(11, 13, 14, 19),
+    variants=(
+        Variant(
+            name="swap",
+            values=("on", "off"),
+            default="on",
+            doc="After the first stone the second player may take it over instead of placing (pie rule).",
+        ),
+    ),
+)

@@ -1,0 +1,26 @@
+"""Trihex, the game of Y on a triangle of hexagons: join all three sides (Shannon, Schensted and Titus)."""
+
+from boardgen.registry import GameInfo, Variant
+
+GAME = GameInfo(
+    id="trihex",
+    title={"pt": "Trihex", "en": "Trihex"},
+    summary={
+        "pt": "Ligue os três lados do triângulo de hexágonos (o jogo de Y).",
+        "en": "Join all three sides of the triangle of hexagons (the game of Y).",
+    },
+    board="boardgen.games.trihex.board:TrihexBoard",
+    engine="boardgen.games.trihex.rules:TrihexState",
+    sizes=(2, 26),
+    default_size=11,
+    popular_sizes=(11, 13, 15, 19),
+    aliases=("y",),
+    variants=(
+        Variant(
+            name="swap",
+            values=("on", "off"),
+            default="on",
+            doc="After the first stone the second player may take it over instead of placing (pie rule).",
+        ),
+    ),
+)

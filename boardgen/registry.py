@@ -1,0 +1,150 @@
+"""The list of games: found by looking in ``boardgen/games/``, never written out by hand.
+
+Each game is a subpackage of :mod:`boardgen.games` whose ``__init__`` defines
+``GAME = GameInfo(...)``.  That module must stay import-light (no drawing, no
+engine code): the registry imports every game's ``__init__`` to list them, and
+loads a game's board or engine module only when asked for it.  Adding a game is
+therefore adding its package; nothing here changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from boardgen.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule option: the values it takes, the default, and what it changes."""
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    doc: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "values": list(self.values), "default": self.default, "doc": self.doc}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the rest of boardgen knows about a game without importing its code.
+
+    ``board`` and ``engine`` are ``"module:attribute"`` references resolved on
+    first use, which keeps ``boardgen list`` and ``boardgen board`` fast.
+    ``sizes`` is the inclusive range of board sizes for games played on
+    several sizes, or None for a fixed board.
+    """
+
+    id: str
+    title: Mapping[str, str]
+    summary: Mapping[str, str]
+    board: str
+    engine: str | None = None
+    sizes: tuple[int, int] | None = None
+    default_size: int | None = None
+    popular_sizes: tuple[int, ...] = ()
+    variants: tuple[Variant, ...] = ()
+    aliases: tuple[str, ...] = ()
+    players: tuple[int, int] = (2, 2)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def load_board(self) -> Any:
+        return _resolve(self.board)
+
+    def load_engine(self) -> Any:
+        if self.engine is None:
+            raise OptionError("GAME", f"{self.id} has no rules engine yet")
+        return _resolve(self.engine)
+
+    def check_size(self, size: int | None, option: str = "--size") -> int | None:
+        """The size to use: the default when None; OptionError when out of range."""
+        if self.sizes is None:
+            if size is not None and size != self.default_size:
+                raise OptionError(option, f"{self.id} is played on one board size only")
+            return self.default_size
+        if size is None:
+            return self.default_size
+        low, high = self.sizes
+        if not low <= size <= high:
+            raise OptionError(option, f"{self.id} size must be a whole number from {low} to {high}, not {size}")
+        return size
+
+    def variant(self, name: str) -> Variant:
+        for variant in self.variants:
+            if variant.name == name:
+                return variant
+        known = ", ".join(v.name for v in self.variants) or "none"
+        raise OptionError("--variant", f"{self.id} has no variant option {name!r} (known: {known})")
+
+    def resolve_variants(self, given: Mapping[str, str] | None = None, option: str = "--variant") -> dict[str, str]:
+        """Every variant option with its value: the given ones checked, the rest defaulted."""
+        chosen = {v.name: v.default for v in self.variants}
+        for name, value in (given or {}).items():
+            variant = self.variant(name)
+            if value not in variant.values:
+                allowed = ", ".join(variant.values)
+                raise OptionError(option, f"{self.id} variant {name} takes {allowed}, not {value!r}")
+            chosen[name] = value
+        return chosen
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": dict(self.title),
+            "summary": dict(self.summary),
+            "aliases": list(self.aliases),
+            "sizes": list(self.sizes) if self.sizes else None,
+            "default_size": self.default_size,
+            "popular_sizes": list(self.popular_sizes),
+            "variants": [v.to_json() for v in self.variants],
+            "has_engine": self.engine is not None,
+        }
+
+
+def _resolve(reference: str) -> Any:
+    module_name, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+@cache
+def all_games() -> tuple[GameInfo, ...]:
+    """Every game package under boardgen/games, sorted by id."""
+    import boardgen.games as games_package
+
+    found = []
+    for module in pkgutil.iter_modules(games_package.__path__):
+        if not module.ispkg or module.name.startswith("_"):
+            continue
+        package = importlib.import_module(f"boardgen.games.{module.name}")
+        info = getattr(package, "GAME", None)
+        if isinstance(info, GameInfo):
+            found.append(info)
+    return tuple(sorted(found, key=lambda g: g.id))
+
+
+def get_game(name: str, option: str = "GAME") -> GameInfo:
+    """The game called ``name`` (id or alias, any case); OptionError listing the known ones."""
+    wanted = name.strip().lower()
+    for info in all_games():
+        if wanted == info.id or wanted in info.aliases:
+            return info
+    known = ", ".join(g.id for g in all_games())
+    raise OptionError(option, f"unknown game {name!r} (known: {known})")
+
+
+def parse_variant_options(pairs: tuple[str, ...] | list[str], option: str = "--variant") -> dict[str, str]:
+    """Turn ``NAME=VALUE`` strings into a dict; OptionError for a malformed one."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise OptionError(option, f"expected NAME=VALUE, got {pair!r}")
+        result[name.strip()] = value.strip()
+    return result
