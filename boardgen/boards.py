@@ -1,0 +1,135 @@
+"""What every game's board drawing provides, whatever the game.
+
+A board is drawn in board units through a :class:`~boardgen.drawing.frame.Frame`,
+so the same code makes the printable sheet, the tiles of a poster and the
+small diagrams of a booklet.  The sheet layout (``boardgen.sheet``) and the
+diagram renderer only use this interface.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Literal
+
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style
+from boardgen.drawing import palette
+from boardgen.engine.base import Piece
+
+InkMode = Literal["full", "light"]
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    """Choices that change how a board looks, never what it is."""
+
+    coordinates: bool = True
+    ink: InkMode = "full"
+    setup: bool = False  # draw the start position with pieces
+    centre_mark: bool = True
+    line_scale: float = 1.0  # multiplies line widths (pen-and-paper sheets use thinner lines)
+
+    @property
+    def light(self) -> bool:
+        return self.ink == "light"
+
+
+class BoardDrawing(ABC):
+    """A game's board: geometry in board units and the drawing of it.
+
+    Subclasses are constructed with the board size (None for fixed boards) and
+    implement :meth:`draw_board` and :meth:`locations`.
+    """
+
+    game_id: str = ""
+    #: what one board unit measures on paper, for the size line of a sheet
+    unit_label: dict[str, str] = {"pt": "espaçamento", "en": "spacing"}
+    #: lines printed under the sheet header, as (pt, en) pairs (e.g. Brax's layout note)
+    notes: tuple[tuple[str, str], ...] = ()
+    #: diameter of a piece in board units
+    piece_diameter: float = 0.8
+    #: at which sheet scale (mm per unit) the board reads best when nothing is asked
+    preferred_scale: float | None = None
+
+    def __init__(self, size: int | None = None) -> None:
+        self.size = size
+
+    # -- what subclasses provide ----------------------------------------------
+    @abstractmethod
+    def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
+        """The board itself (without pieces); coordinates in a child group with role ``coordinate``."""
+
+    @abstractmethod
+    def locations(self) -> dict[str, tuple[float, float]]:
+        """Board-unit position of every named point or cell (where a piece stands)."""
+
+    def start_placements(self) -> list[tuple[str, Piece]]:
+        """The pieces of the start position (empty for games that start on an empty board)."""
+        return []
+
+    def start_marks(self) -> dict[str, int]:
+        """Points marked as start points on an empty board: name -> owner."""
+        return {}
+
+    def title(self, lang: str) -> str:
+        from boardgen.registry import get_game
+
+        return get_game(self.game_id).title[lang]
+
+    def size_label(self) -> str:
+        """How the board size reads in a title ("11 × 11"), empty for fixed boards."""
+        return ""
+
+    # -- pieces and highlights, shared ------------------------------------------
+    def piece_colours(self, owner: int) -> tuple[str, str]:
+        """(fill, outline) of a player's pieces; games override to use their colours."""
+        return (palette.WHITE_PIECE, palette.INK) if owner == 0 else (palette.BLACK_PIECE, palette.INK)
+
+    def draw_piece(self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)) -> Group:
+        """One piece on a named point; officers and kings carry an inner ring."""
+        x, y = self.locations()[name]
+        centre = frame.pt(x + offset[0], y + offset[1])
+        radius = frame.length(self.piece_diameter / 2)
+        fill, outline = self.piece_colours(piece.owner)
+        width = max(0.25, radius * 0.08)
+        group = Group(f"piece-player-{piece.owner}", title=f"{piece.kind} of player {piece.owner} on {name}")
+        group.add(Circle(centre, radius, Style(stroke=outline, width=width, fill=fill)))
+        if piece.kind in ("officer", "king", "dama"):
+            ring = palette.INK if fill != palette.BLACK_PIECE else palette.PAPER
+            group.add(Circle(centre, radius * 0.55, Style(stroke=ring, width=width * 1.2)))
+        return group
+
+    def draw_pieces(self, frame: Frame, placements: list[tuple[str, Piece]], options: BoardOptions) -> Group:
+        """Pieces in placement order; two pieces on one point are drawn side by side."""
+        group = Group("pieces")
+        seen: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        for name, _ in placements:
+            counts[name] = counts.get(name, 0) + 1
+        for name, piece in placements:
+            index = seen.get(name, 0)
+            seen[name] = index + 1
+            offset = (0.0, 0.0)
+            if counts[name] > 1:
+                spread = self.piece_diameter * 0.3
+                offset = ((index - (counts[name] - 1) / 2) * spread * 2, 0.0)
+            group.add(self.draw_piece(frame, name, piece, options, offset))
+        return group
+
+    def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
+        """The mark that highlights a point or cell (a ring by default; cell boards override)."""
+        x, y = self.locations()[name]
+        return Circle(frame.pt(x, y), frame.length(self.piece_diameter * 0.62), style)
+
+    def draw(self, frame: Frame, options: BoardOptions) -> Group:
+        """Board plus, when asked, the start position."""
+        group = Group(f"board-{self.game_id}")
+        group.add(self.draw_board(frame, options))
+        if options.setup and self.start_placements():
+            group.add(self.draw_pieces(frame, self.start_placements(), options))
+        return group
+
+
+def polygon(frame: Frame, points, style: Style) -> Polygon:
+    return Polygon(frame.pts(points), style)

@@ -1,0 +1,92 @@
+"""The ``boardgen`` command line: one subcommand per job, each in its own module.
+
+Subcommands are imported only when run (see ``COMMANDS``), so ``boardgen board``
+never imports the booklet stack and start-up stays light.  Every user mistake
+ends as one line on stderr and exit status 2 (see :func:`main`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from boardgen.errors import BoardgenError
+
+# name -> "module:attribute" of a click command; loaded on demand.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "list": ("boardgen.cli.list_cmd:list_games", "List the games, their board sizes and variant options."),
+    "board": ("boardgen.cli.board_cmd:board", "Draw a printable board as PDF or SVG."),
+    "build": ("boardgen.cli.build_cmd:build", "Write every board, booklet and diagram into output/."),
+    "moves": ("boardgen.cli.engine_cmd:moves", "List the legal moves of a position."),
+    "play": ("boardgen.cli.engine_cmd:play", "Apply moves to a position and print the result."),
+    "perft": ("boardgen.cli.engine_cmd:perft", "Count the move sequences of a given length."),
+    "check": ("boardgen.cli.booklet_cmd:check", "Check every diagram of the rule texts with the engines."),
+    "booklet": ("boardgen.cli.booklet_cmd:booklet", "Typeset a rule booklet to PDF."),
+    "diagram": ("boardgen.cli.booklet_cmd:diagram", "Draw one engine-checked example position."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands live in modules imported only when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name, (ref, _) in COMMANDS.items() if _available(ref))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None or not _available(entry[0]):
+            return None
+        module_name, _, attribute = entry[0].partition(":")
+        return getattr(importlib.import_module(module_name), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _available(reference: str) -> bool:
+    module_name = reference.partition(":")[0]
+    return importlib.util.find_spec(module_name) is not None
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="boardgen")
+def cli() -> None:
+    """boardgen: printable boards, bilingual rule booklets and rules engines for traditional board games."""
+
+
+def fail(message: str) -> None:
+    """Print one error line and exit with status 2."""
+    click.echo(f"boardgen: error: {message}", err=True)
+    sys.exit(2)
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point: run the CLI and turn every user error into one stderr line, exit 2."""
+    try:
+        result = cli.main(args=argv, prog_name="boardgen", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("boardgen: aborted", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        fail(_one_line(exc.format_message()))
+    except BoardgenError as exc:
+        fail(_one_line(str(exc)))
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        fail(_one_line(f"{where}{exc.strerror or exc}"))
+    except KeyboardInterrupt:
+        click.echo("boardgen: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())

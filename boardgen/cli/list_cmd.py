@@ -1,0 +1,31 @@
+"""``boardgen list``: the games with their board sizes, defaults and variant options."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def list_games(as_json: bool) -> int:
+    """List the games, their board sizes and variant options."""
+    from boardgen.registry import all_games
+
+    games = all_games()
+    if as_json:
+        click.echo(json.dumps({"games": [g.to_json() for g in games]}, ensure_ascii=False, indent=2))
+        return 0
+    for game in games:
+        if game.sizes:
+            sizes = f"sizes {game.sizes[0]}-{game.sizes[1]}, default {game.default_size}"
+        else:
+            sizes = "fixed board"
+        aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
+        click.echo(f"{game.id:<12} {game.title['en']}{aliases}: {sizes}")
+        click.echo(f"{'':<12} {game.summary['en']}")
+        for variant in game.variants:
+            values = "|".join(variant.values)
+            click.echo(f"{'':<12} --variant {variant.name}={values} (default {variant.default}): {variant.doc}")
+    return 0

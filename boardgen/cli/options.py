@@ -1,0 +1,65 @@
+"""Option parsing shared by the subcommands: sizes, numbers, papers, games.
+
+Values are taken as strings and checked here so every complaint names the
+option and says what is allowed, in one line.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+
+from boardgen.errors import OptionError
+from boardgen.registry import GameInfo
+
+
+def parse_size(game: GameInfo, text: str | None, option: str = "--size") -> int | None:
+    """The board size for ``game`` from ``--size`` (its default when absent)."""
+    if text is None:
+        return game.check_size(None, option)
+    stripped = text.strip()
+    if not stripped.lstrip("-").isdigit():
+        if game.sizes is None:
+            raise OptionError(option, f"{game.id} is played on one board size only")
+        low, high = game.sizes
+        raise OptionError(option, f"{game.id} size must be a whole number from {low} to {high}, not {text!r}")
+    return game.check_size(int(stripped), option)
+
+
+def parse_mm(text: str | None, option: str, low: float, high: float) -> float | None:
+    """A length in millimetres within [low, high]."""
+    if text is None:
+        return None
+    try:
+        value = float(text.strip().removesuffix("mm"))
+    except ValueError:
+        raise OptionError(option, f"expected a length in mm from {low:g} to {high:g}, not {text!r}") from None
+    if not low <= value <= high:
+        raise OptionError(option, f"must be from {low:g} to {high:g} mm, not {value:g}")
+    return value
+
+
+def parse_count(text: str | None, option: str, low: int, high: int) -> int | None:
+    if text is None:
+        return None
+    stripped = text.strip()
+    if not stripped.isdigit() or not low <= int(stripped) <= high:
+        raise OptionError(option, f"must be a whole number from {low} to {high}, not {text!r}")
+    return int(stripped)
+
+
+def default_paper() -> str:
+    """Letter where the locale says US or Canada (or BOARDGEN_PAPER says so), A4 elsewhere."""
+    chosen = os.environ.get("BOARDGEN_PAPER")
+    if chosen:
+        return chosen
+    for variable in ("LC_PAPER", "LC_ALL", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            region = value.split(".")[0].split("_")[-1].upper()
+            return "letter" if region in {"US", "CA", "MX", "PH", "CL", "CO", "VE"} else "a4"
+    try:
+        code = locale.getlocale()[0] or ""
+    except ValueError:
+        code = ""
+    return "letter" if code.endswith(("_US", "_CA")) else "a4"

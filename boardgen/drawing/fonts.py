@@ -1,0 +1,87 @@
+"""The fonts boardgen draws with, shipped inside the package (Noto, SIL OFL 1.1).
+
+No output may depend on the machine's fonts: PDFs embed these files, and SVGs
+carry text as glyph outlines taken from them, so a drawing looks the same in
+every viewer.  Widths come from the same files for both renderers, so anchored
+text lands on the same spot in SVG and PDF.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+FONT_FILES = {
+    "sans": "NotoSans-Regular.ttf",
+    "sans-bold": "NotoSans-Bold.ttf",
+    "sans-italic": "NotoSans-Italic.ttf",
+    "sans-bold-italic": "NotoSans-BoldItalic.ttf",
+    "serif": "NotoSerif-Regular.ttf",
+    "serif-bold": "NotoSerif-Bold.ttf",
+    "serif-italic": "NotoSerif-Italic.ttf",
+    "serif-bold-italic": "NotoSerif-BoldItalic.ttf",
+}
+
+
+def font_path(name: str) -> Path:
+    """The TrueType file behind a font name ("sans", "serif-bold"...)."""
+    try:
+        return FONT_DIR / FONT_FILES[name]
+    except KeyError:
+        raise ValueError(f"unknown font {name!r}; known: {', '.join(FONT_FILES)}") from None
+
+
+class FontMetrics:
+    """Advance widths and glyph outlines of one bundled font, read once with fontTools."""
+
+    def __init__(self, name: str) -> None:
+        from fontTools.ttLib import TTFont  # imported here: only drawing code needs it
+
+        self.name = name
+        self._font = TTFont(str(font_path(name)), lazy=True)
+        self.units_per_em = self._font["head"].unitsPerEm
+        self._cmap = self._font.getBestCmap()
+        self._hmtx = self._font["hmtx"]
+        self._glyph_set = self._font.getGlyphSet()
+        self._outline_cache: dict[str, str] = {}
+
+    def glyph_name(self, char: str) -> str:
+        return self._cmap.get(ord(char), ".notdef")
+
+    def advance(self, char: str) -> int:
+        return self._hmtx[self.glyph_name(char)][0]
+
+    def width(self, text: str, size: float) -> float:
+        """Width of ``text`` at font size ``size`` (same unit out as in)."""
+        return sum(self.advance(c) for c in text) * size / self.units_per_em
+
+    def outline(self, char: str) -> str:
+        """SVG path data of a glyph in font units, y up (empty for a space)."""
+        glyph = self.glyph_name(char)
+        if glyph not in self._outline_cache:
+            from fontTools.pens.svgPathPen import SVGPathPen
+
+            pen = SVGPathPen(self._glyph_set, ntos=lambda v: f"{v:g}")
+            self._glyph_set[glyph].draw(pen)
+            self._outline_cache[glyph] = pen.getCommands()
+        return self._outline_cache[glyph]
+
+
+@cache
+def metrics(name: str) -> FontMetrics:
+    return FontMetrics(name)
+
+
+def text_width(text: str, size: float, font: str = "sans") -> float:
+    """Width in mm of ``text`` set at ``size`` mm in a bundled font."""
+    return metrics(font).width(text, size)
+
+
+def anchored_start(x: float, text: str, size: float, font: str, anchor: str) -> float:
+    """The x where the text starts, given where its anchor should be."""
+    if anchor == "start":
+        return x
+    width = text_width(text, size, font)
+    return x - width / 2 if anchor == "middle" else x - width

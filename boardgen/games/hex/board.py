@@ -1,0 +1,130 @@
+"""The printable Hex board: hexagons, the two players' coloured edges, coordinates."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.drawing import palette
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style, Text
+from boardgen.games.hex.geometry import HexGeometry
+from boardgen.hexboard import band_polygons, boundary_runs, cell_polygon
+from boardgen.hexgrid import ROW_STEP, column_letters
+
+BAND_DEPTH = 0.32  # board units between the outline's outermost vertex and the band's outer line
+LABEL_SIZE = 0.34  # board units
+# Step (d_column, d_row) to the neighbour in each direction (degrees, y up).
+STEP_OF_DIRECTION = {0: (1, 0), 60: (1, -1), 120: (0, -1), 180: (-1, 0), 240: (-1, 1), 300: (0, 1)}
+SIDE_ORDER = ("row-first", "col-last", "row-last", "col-first")  # clockwise from the top
+SIDE_ANGLES = {"row-first": 0.0, "col-last": -60.0, "row-last": 180.0, "col-first": 120.0}
+PLAYER_OF_SIDE = {"row-first": 0, "row-last": 0, "col-first": 1, "col-last": 1}
+PLAYER_COLOURS = (palette.RED, palette.BLUE)
+
+
+def line_width(frame: Frame, options: BoardOptions) -> float:
+    """Cell outlines: proportional to the cell, within what prints cleanly."""
+    return min(0.45, max(0.12, frame.scale * 0.025)) * options.line_scale
+
+
+def band_style(owner: int, options: BoardOptions, colours=PLAYER_COLOURS) -> list[Style]:
+    """Solid bands in full ink; in light ink an outline with hatching, crossed for player 1."""
+    colour = colours[owner]
+    if not options.light:
+        return [Style(stroke=None, fill=colour)]
+    styles = [Style(stroke=colour, width=0.35, hatch=Hatch(colour, spacing=1.1, angle=45.0, width=0.3))]
+    if owner == 1:
+        styles.append(Style(stroke=None, hatch=Hatch(colour, spacing=1.1, angle=-45.0, width=0.3)))
+    return styles
+
+
+class HexBoard(BoardDrawing):
+    game_id = "hex"
+    unit_label = {"pt": "casa", "en": "cell"}
+    piece_diameter = 0.82
+
+    def __init__(self, size: int | None = 11) -> None:
+        super().__init__(size or 11)
+        self.geometry = HexGeometry(self.size)
+
+    def size_label(self) -> str:
+        return f"{self.size} × {self.size}"
+
+    @cached_property
+    def _locations(self) -> dict[str, tuple[float, float]]:
+        return {name: self.geometry.centre(name) for name in self.geometry.cells}
+
+    def locations(self) -> dict[str, tuple[float, float]]:
+        return self._locations
+
+    def piece_colours(self, owner: int) -> tuple[str, str]:
+        return (PLAYER_COLOURS[owner], palette.INK)
+
+    def _side_of(self, cell: str, direction: int) -> str | None:
+        c, r = self.geometry.coords(cell)
+        dc, dr = STEP_OF_DIRECTION[direction]
+        nc, nr = c + dc, r + dr
+        n = self.size
+        row_out = not 0 <= nr < n
+        col_out = not 0 <= nc < n
+        if not row_out and not col_out:
+            return None
+        if row_out:  # an edge off both a row and a column end (obtuse corners) goes to the rows
+            return "row-first" if nr < 0 else "row-last"
+        return "col-first" if nc < 0 else "col-last"
+
+    def bands(self) -> dict[str, list[tuple[float, float]]]:
+        runs = boundary_runs(self.geometry.cells, self.geometry.centre, self._side_of, SIDE_ORDER)
+        return band_polygons(runs, SIDE_ANGLES, SIDE_ORDER, BAND_DEPTH)
+
+    def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
+        board = Group("board")
+        edges = Group("edges")
+        for side, points in self.bands().items():
+            owner = PLAYER_OF_SIDE[side]
+            band = Group(f"edge-player-{owner}", title=f"{side} edge of player {owner}")
+            for style in band_style(owner, options):
+                band.add(Polygon(frame.pts(points), style))
+            edges.add(band)
+        board.add(edges)
+        cells = Group("cells")
+        width = line_width(frame, options)
+        outline = Style(stroke=palette.INK, width=width, fill=palette.PAPER)
+        for name in self.geometry.cells:
+            cells.add(Polygon(frame.pts(cell_polygon(self.locations()[name])), outline))
+        board.add(cells)
+        if options.centre_mark and self.size % 2 == 1:
+            middle = self.geometry.name(self.size // 2, self.size // 2)
+            board.add(Group("centre-mark").add(Circle(frame.pt(*self.locations()[middle]), frame.length(0.07), Style(stroke=None, fill=palette.INK))))
+        if options.coordinates:
+            board.add(self.coordinates(frame))
+        return board
+
+    def coordinates(self, frame: Frame) -> Group:
+        """Letters above and below the columns, numbers beside the rows, outside the bands."""
+        group = Group("coordinate")
+        size = frame.length(LABEL_SIZE)
+        n = self.size
+        gap = BAND_DEPTH + 0.5
+        for c in range(n):
+            top = self.geometry.centre(self.geometry.name(c, 0))
+            bottom = self.geometry.centre(self.geometry.name(c, n - 1))
+            letter = column_letters(c)
+            group.add(_label(frame, (top[0], top[1] + ROW_STEP + gap), letter, size))
+            group.add(_label(frame, (bottom[0], bottom[1] - ROW_STEP - gap), letter, size))
+        for r in range(n):
+            left = self.geometry.centre(self.geometry.name(0, r))
+            right = self.geometry.centre(self.geometry.name(n - 1, r))
+            number = str(r + 1)
+            group.add(_label(frame, (left[0] - 0.5 - gap - 0.2, left[1]), number, size))
+            group.add(_label(frame, (right[0] + 0.5 + gap + 0.2, right[1]), number, size))
+        return group
+
+    def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
+        return Polygon(frame.pts(cell_polygon(self.locations()[name], inset=0.06)), style)
+
+
+def _label(frame: Frame, centre: tuple[float, float], text: str, size: float) -> Text:
+    """Text centred on a board point (baseline lowered by a third of the size)."""
+    x, y = frame.pt(*centre)
+    return Text((x, y + size * 0.36), text, size, font="sans", fill=palette.INK, anchor="middle")
