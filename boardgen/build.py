@@ -14,7 +14,7 @@ from pathlib import Path
 from boardgen.boards import BoardOptions
 from boardgen.output import write_atomic
 from boardgen.paper import parse_paper
-from boardgen.registry import all_games
+from boardgen.registry import all_games, module_exists
 
 BUILD_PAPERS = ("a4", "letter")
 BUILD_FORMATS = ("pdf", "svg")
@@ -26,10 +26,6 @@ STEPS: tuple[str, ...] = (
 )
 
 
-def has_board(game) -> bool:
-    return importlib.util.find_spec(game.board.partition(":")[0]) is not None
-
-
 def build_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
     """Every game's default board, in SVG and PDF, on A4 and Letter."""
     from boardgen.cli.board_cmd import render_board_file
@@ -38,7 +34,7 @@ def build_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> l
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for game in all_games():
-        if not has_board(game):
+        if not game.has_board():
             continue
         for paper_name in BUILD_PAPERS:
             paper = parse_paper(paper_name)
@@ -56,7 +52,7 @@ def run_steps(output: Path, log: Callable[[str], None]) -> list[Path]:
     written: list[Path] = []
     for step in STEPS:
         module_name, _, function = step.partition(":")
-        if importlib.util.find_spec(module_name) is None:
+        if not module_exists(module_name):
             continue
         written += getattr(importlib.import_module(module_name), function)(output, log)
     return written

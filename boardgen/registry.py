@@ -10,6 +10,7 @@ therefore adding its package; nothing here changes.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -54,6 +55,12 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     players: tuple[int, int] = (2, 2)
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def has_board(self) -> bool:
+        return module_exists(self.board.partition(":")[0])
+
+    def has_engine(self) -> bool:
+        return self.engine is not None and module_exists(self.engine.partition(":")[0])
 
     def load_board(self) -> Any:
         return _resolve(self.board)
@@ -106,6 +113,14 @@ class GameInfo:
             "variants": [v.to_json() for v in self.variants],
             "has_engine": self.engine is not None,
         }
+
+
+def module_exists(name: str) -> bool:
+    """Whether a module can be imported, without importing it (False if a parent is missing)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def _resolve(reference: str) -> Any:

@@ -50,8 +50,9 @@ class LazyGroup(click.Group):
 
 
 def _available(reference: str) -> bool:
-    module_name = reference.partition(":")[0]
-    return importlib.util.find_spec(module_name) is not None
+    from boardgen.registry import module_exists
+
+    return module_exists(reference.partition(":")[0])
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
