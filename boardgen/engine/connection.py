@@ -1,0 +1,455 @@
+"""The engine shared by the connection games (Hex, Trihex): place a stone, join your sides.
+
+Both games are the same machine on a different board: players alternate placing
+one stone on an empty cell, stones never move, and a player wins as soon as one
+6-connected group of their stones touches every side in their goal.  Only the
+board (cells, neighbours, which sides each cell touches), the players' goals,
+the colour names and the mirror used by the swap rule differ; a game module
+describes those in a :class:`Layout` and subclasses :class:`ConnectionState`.
+
+Position notation (documented for users in ``docs/notation/hex.md`` and
+``docs/notation/trihex.md``)::
+
+    ROWS SIDE SWAP        e.g.  "5/1b3/2r2/5/5 r -"
+
+``ROWS`` lists the rows in their reading order (row 1 first), separated by
+``/``; within a row the cells go from position a onwards, a stone is its
+colour letter and a number stands for that many empty cells.  The number of
+rows is the board size.  ``SIDE`` is the colour letter of the player to move
+(for a finished game: the loser, who would move next).  ``SWAP`` is ``swap``
+while the swap (pie) rule is still to be used or declined, else ``-``.
+
+The swap keeps player 0 as the first colour: the second player's stone
+replaces the first stone on the cell that plays the same part for them (the
+mirror image in Hex, the same cell in Trihex), and the first player moves
+next.  This is the same game as exchanging colours, but keeps "player 0" and
+"red" meaning the same person for the whole game.
+
+Wins are found by a flood fill from the stone just placed (only that group can
+have changed), which keeps ``apply`` cheap without a per-state union-find copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.hexgrid import split_cell_name
+from boardgen.registry import GameInfo
+
+EMPTY = 0  # board values: 0 empty, 1 a stone of player 0, 2 a stone of player 1
+SWAP = "swap"  # the move text of the pie rule and the SWAP field's "still to come" value
+NO_SWAP = "-"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One board size of one connection game, precomputed once and shared by every state.
+
+    Cells are numbered in reading order (row 1 first, position a first), which
+    is also the order of the position text.  ``side_bits[i]`` has one bit per
+    side that cell ``i`` touches; ``goals[p]`` is the set of bits player ``p``
+    must join with one group.  ``mirror[i]`` is where the second player's
+    stone goes when they swap a first stone standing on cell ``i``.
+    """
+
+    size: int
+    names: tuple[str, ...]
+    index: Mapping[str, int]
+    neighbours: tuple[tuple[int, ...], ...]
+    side_bits: tuple[int, ...]
+    goals: tuple[int, int]
+    mirror: tuple[int, ...]
+    rows: tuple[range, ...]
+    place_moves: tuple[Move, ...]
+    swap_moves: tuple[Move, ...]
+
+    @classmethod
+    def build(
+        cls,
+        size: int,
+        names: Sequence[str],
+        neighbours: Callable[[str], Sequence[str]],
+        sides: Sequence[frozenset[str]],
+        goals: tuple[int, int],
+        mirror: Callable[[str], str],
+    ) -> "Layout":
+        """Turn a geometry's named cells into the integer tables the engine runs on."""
+        names = tuple(names)
+        index = {name: i for i, name in enumerate(names)}
+        side_bits = tuple(
+            sum(1 << k for k, side in enumerate(sides) if name in side) for name in names
+        )
+        rows: list[range] = []
+        start = 0
+        for i in range(1, len(names) + 1):
+            if i == len(names) or _row_of(names[i]) != _row_of(names[start]):
+                rows.append(range(start, i))
+                start = i
+        place_moves = tuple(Move(text=name, path=(name,), kind="place", key=i) for i, name in enumerate(names))
+        mirror_index = tuple(index[mirror(name)] for name in names)
+        swap_moves = tuple(
+            Move(text=SWAP, path=(names[mirror_index[i]],), captures=(name,), kind="swap", key=i)
+            for i, name in enumerate(names)
+        )
+        return cls(
+            size=size,
+            names=names,
+            index=index,
+            neighbours=tuple(tuple(index[other] for other in neighbours(name)) for name in names),
+            side_bits=side_bits,
+            goals=goals,
+            mirror=mirror_index,
+            rows=tuple(rows),
+            place_moves=place_moves,
+            swap_moves=swap_moves,
+        )
+
+
+def _row_of(name: str) -> int:
+    parsed = split_cell_name(name)
+    assert parsed is not None, name
+    return parsed[1]
+
+
+class ConnectionState(GameState):
+    """A position of a connection game: the stones, who moves, and whether the swap is pending.
+
+    Subclasses set the class attributes below and implement :meth:`layout_for`
+    and :meth:`win_reason`; everything else (notation, move generation, win
+    detection, impossible-position checks, illegal-move reasons) lives here.
+    """
+
+    GAME: ClassVar[GameInfo]
+    STONES: ClassVar[tuple[str, str]]  # letters of player 0's and player 1's stones in the position text
+    COLOURS: ClassVar[tuple[str, str]]  # English colour names, used in reasons and error messages
+
+    __slots__ = ("layout", "board", "side", "swap_pending", "swap_rule", "_outcome")
+
+    layout: Layout
+    board: bytes
+    side: int
+    swap_pending: bool
+    swap_rule: bool
+    _outcome: Outcome | None
+
+    # -- what a game module supplies ------------------------------------------
+    @classmethod
+    def layout_for(cls, size: int) -> Layout:  # pragma: no cover - abstract
+        """The (cached) layout of a board of this size."""
+        raise NotImplementedError
+
+    def win_reason(self, player: int) -> str:  # pragma: no cover - abstract
+        """Short English reason for ``player``'s win, e.g. "red joined rows 1 and 11"."""
+        raise NotImplementedError
+
+    def board_description(self) -> str:
+        """How an error message names this board ("a 5 x 5 board")."""
+        return f"a size {self.size} board"
+
+    # -- construction -----------------------------------------------------------
+    @classmethod
+    def _make(
+        cls,
+        layout: Layout,
+        board: bytes,
+        side: int,
+        swap_pending: bool,
+        swap_rule: bool,
+        outcome: Outcome | None,
+    ) -> "ConnectionState":
+        state = object.__new__(cls)
+        state.layout = layout
+        state.board = board
+        state.side = side
+        state.swap_pending = swap_pending
+        state.swap_rule = swap_rule
+        state._outcome = outcome
+        return state
+
+    @classmethod
+    def _swap_rule(cls, variants: Mapping[str, str] | None) -> bool:
+        return cls.GAME.resolve_variants(variants or {})["swap"] == "on"
+
+    @classmethod
+    def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "ConnectionState":
+        size = cls.GAME.check_size(size)
+        assert size is not None
+        layout = cls.layout_for(size)
+        swap_rule = cls._swap_rule(variants)
+        return cls._make(layout, bytes(len(layout.names)), 0, swap_rule, swap_rule, None)
+
+    @classmethod
+    def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "ConnectionState":
+        swap_rule = cls._swap_rule(variants)
+        fields = text.split()
+        if len(fields) not in (2, 3):
+            raise NotationError(
+                f"position: expected 'ROWS SIDE SWAP' (SWAP may be left out), got {len(fields)} field(s) in {text!r}"
+            )
+        row_texts = fields[0].lower().split("/")
+        low, high = cls.GAME.sizes or (2, 26)
+        if not low <= len(row_texts) <= high:
+            raise NotationError(
+                f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {low} to {high} rows"
+            )
+        layout = cls.layout_for(len(row_texts))
+        board = bytearray(len(layout.names))
+        for number, (row_text, cells) in enumerate(zip(row_texts, layout.rows), start=1):
+            values = _parse_row(row_text, number, cls.STONES)
+            if len(values) != len(cells):
+                raise NotationError(f"position: row {number} has {len(values)} cells, expected {len(cells)}")
+            board[cells.start : cells.stop] = bytes(values)
+
+        side_text = fields[1].lower()
+        if side_text not in cls.STONES:
+            raise NotationError(
+                f"position: side to move must be {cls.STONES[0]} or {cls.STONES[1]}, not {fields[1]!r}"
+            )
+        side = cls.STONES.index(side_text)
+        if len(fields) == 3:
+            swap_text = fields[2].lower()
+            if swap_text not in (SWAP, NO_SWAP):
+                raise NotationError(f"position: swap field must be '{SWAP}' or '{NO_SWAP}', not {fields[2]!r}")
+            swap_pending = swap_text == SWAP
+        else:
+            swap_pending = swap_rule and board.count(1) + board.count(2) <= 1
+        state = cls._make(layout, bytes(board), side, swap_pending, swap_rule, None)
+        state._check_possible()
+        return state
+
+    def _check_possible(self) -> None:
+        """Raise PositionError for a position no game under these rules can reach."""
+        red, blue = self.COLOURS
+        counts = (self.board.count(1), self.board.count(2))
+        side = self.side
+        difference = counts[0] - counts[1]
+        if side == 0:
+            possible = difference == 0 or (self.swap_rule and difference == -1)
+        else:
+            possible = difference == 1 or (self.swap_rule and difference == 0 and counts[1] >= 1)
+        if not possible:
+            after_swap = ", or one fewer after a swap" if self.swap_rule else " (the swap rule is off)"
+            raise PositionError(
+                f"position: {_stones(counts[0], red)} and {_stones(counts[1], blue)} with {self.COLOURS[side]}"
+                f" to move cannot arise: {red} moves first, so it has as many stones as {blue} or one more{after_swap}"
+            )
+        if self.swap_pending:
+            if not self.swap_rule:
+                raise PositionError("position: the swap field says the swap is still to come, but variant swap is off")
+            if (counts, side) not in (((0, 0), 0), ((1, 0), 1)):
+                raise PositionError(
+                    f"position: the swap can still come only before {blue}'s first move"
+                    f" (empty board, or one {red} stone with {blue} to move)"
+                )
+        winners = [p for p in (0, 1) if self._has_connection(self.board, p)]
+        if len(winners) == 2:  # cannot happen on a real board; guards a broken layout
+            raise PositionError("position: both players have a winning connection")
+        if winners:
+            winner = winners[0]
+            if side == winner:
+                raise PositionError(
+                    f"position: {self.COLOURS[winner]} has already won, so {self.COLOURS[1 - winner]}"
+                    " must be written as the side to move"
+                )
+            if not self._last_stone_possible(winner):
+                raise PositionError(
+                    f"position: {self.COLOURS[winner]}'s connection was complete before its last stone"
+                    " (every stone could be removed and it would still connect)"
+                )
+            self._outcome = Outcome(winner, self.win_reason(winner))
+
+    def _last_stone_possible(self, winner: int) -> bool:
+        """Some stone of the winner is the one that completed the connection (else play went on after a win)."""
+        colour = winner + 1
+        board = bytearray(self.board)
+        for i, value in enumerate(self.board):
+            if value == colour:
+                board[i] = EMPTY
+                if not self._has_connection(bytes(board), winner):
+                    return True
+                board[i] = colour
+        return False
+
+    def _has_connection(self, board: bytes, player: int) -> bool:
+        """Does any group of ``player``'s stones touch every side of their goal?"""
+        colour = player + 1
+        seen: set[int] = set()
+        for i, value in enumerate(board):
+            if value == colour and i not in seen and self._group_connects(board, i, player, seen):
+                return True
+        return False
+
+    def _group_connects(self, board: bytes, start: int, player: int, seen: set[int] | None = None) -> bool:
+        """Flood fill the group holding ``start``; True once it touches every goal side."""
+        layout = self.layout
+        goal = layout.goals[player]
+        colour = player + 1
+        neighbours = layout.neighbours
+        side_bits = layout.side_bits
+        visited = {start} if seen is None else seen
+        visited.add(start)
+        stack = [start]
+        bits = 0
+        while stack:
+            cell = stack.pop()
+            bits |= side_bits[cell]
+            if bits & goal == goal:
+                return True
+            for other in neighbours[cell]:
+                if board[other] == colour and other not in visited:
+                    visited.add(other)
+                    stack.append(other)
+        return False
+
+    # -- notation ---------------------------------------------------------------
+    def to_text(self) -> str:
+        rows = []
+        for cells in self.layout.rows:
+            parts: list[str] = []
+            run = 0
+            for value in self.board[cells.start : cells.stop]:
+                if value == EMPTY:
+                    run += 1
+                    continue
+                if run:
+                    parts.append(str(run))
+                    run = 0
+                parts.append(self.STONES[value - 1])
+            if run:
+                parts.append(str(run))
+            rows.append("".join(parts))
+        swap = SWAP if self.swap_pending else NO_SWAP
+        return f"{'/'.join(rows)} {self.STONES[self.side]} {swap}"
+
+    def normalize_move_text(self, text: str) -> str:
+        return text.strip().lower()
+
+    # -- play -------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._outcome is not None else self.side
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _swap_available(self) -> bool:
+        return self.swap_pending and self.side == 1 and self._outcome is None
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        place = self.layout.place_moves
+        moves = [place[i] for i, value in enumerate(self.board) if value == EMPTY]
+        if self._swap_available():
+            moves.append(self.layout.swap_moves[self.board.index(1)])
+        return moves
+
+    def parse_move(self, text: str) -> Move:
+        """Direct lookup instead of a scan of every legal move (same result as the base class)."""
+        wanted = self.normalize_move_text(text)
+        if self._outcome is None:
+            if wanted == SWAP:
+                if self._swap_available():
+                    return self.layout.swap_moves[self.board.index(1)]
+            else:
+                i = self.layout.index.get(wanted)
+                if i is not None and self.board[i] == EMPTY:
+                    return self.layout.place_moves[i]
+        raise IllegalMoveError(*self.why_illegal(wanted))
+
+    def apply(self, move: Move) -> "ConnectionState":
+        layout = self.layout
+        if self._outcome is not None:
+            raise IllegalMoveError(*self.why_illegal(move.text))
+        player = self.side
+        board = bytearray(self.board)
+        if move.kind == "swap":
+            if not self._swap_available():
+                raise IllegalMoveError(*self.why_illegal(move.text))
+            source = self.board.index(1)
+            board[source] = EMPTY
+            board[layout.mirror[source]] = 2
+            return self._make(layout, bytes(board), 0, False, self.swap_rule, None)
+        i = move.key if isinstance(move.key, int) else layout.index.get(move.text)
+        if i is None or self.board[i] != EMPTY or layout.names[i] != move.text:
+            raise IllegalMoveError(*self.why_illegal(move.text))
+        board[i] = player + 1
+        new_board = bytes(board)
+        outcome = None
+        if self._group_connects(new_board, i, player):
+            outcome = Outcome(player, self._reason_for(player))
+        # Once the second player has moved, the swap can no longer come.
+        swap_pending = self.swap_pending and player == 0
+        return self._make(layout, new_board, 1 - player, swap_pending, self.swap_rule, outcome)
+
+    def _reason_for(self, player: int) -> str:
+        return self.win_reason(player)
+
+    def why_illegal(self, text: str) -> tuple[str, str]:
+        text = self.normalize_move_text(text)
+        if self._outcome is not None:
+            return (f"{text}: the game is over ({self._outcome.reason})", "game-over")
+        if text == SWAP:
+            if not self.swap_rule:
+                return ("swap: the swap rule is off in this game (variant swap=off)", "no-swap")
+            if self.swap_pending and self.side == 0:
+                return (f"swap: the swap comes after {self.COLOURS[0]}'s first stone, not before", "no-swap")
+            return (f"swap: only {self.COLOURS[1]}'s first move may be the swap", "no-swap")
+        if split_cell_name(text) is None:
+            return (f"{text}: not a move; write a cell such as c3, or swap", "notation")
+        i = self.layout.index.get(text)
+        if i is None:
+            return (f"{text}: no such cell on {self.board_description()}", "off-board")
+        if self.board[i] != EMPTY:
+            return (f"{text}: the cell already holds a {self.COLOURS[self.board[i] - 1]} stone", "occupied")
+        return (f"{text}: not a legal move in this position", "illegal")
+
+    def placements(self) -> list[tuple[str, Piece]]:
+        names = self.layout.names
+        return [(names[i], _STONES[value - 1]) for i, value in enumerate(self.board) if value != EMPTY]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.to_text()!r})"
+
+
+_STONES = (Piece(0, "stone"), Piece(1, "stone"))
+
+
+def _stones(count: int, colour: str) -> str:
+    return f"{count} {colour} stone" + ("" if count == 1 else "s")
+
+
+def _parse_row(text: str, number: int, stones: tuple[str, str]) -> list[int]:
+    """Cell values of one row of the position text; NotationError naming the row and character."""
+    values: list[int] = []
+    digits = ""
+
+    def flush() -> None:
+        nonlocal digits
+        if digits:
+            if digits.startswith("0") or int(digits) > 26:
+                raise NotationError(f"position: row {number}: {digits!r} is not a count of empty cells (1 to 26)")
+            values.extend([EMPTY] * int(digits))
+            digits = ""
+
+    for char in text:
+        if char in "0123456789":
+            digits += char
+            continue
+        flush()
+        if char in stones:
+            values.append(stones.index(char) + 1)
+        else:
+            raise NotationError(
+                f"position: row {number}: unexpected {char!r} (use {stones[0]}, {stones[1]} or a number of empty cells)"
+            )
+    flush()
+    return values
