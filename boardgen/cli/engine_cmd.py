@@ -1,0 +1,165 @@
+"""Engine tools on the command line: ``moves``, ``play`` and ``perft``, for every game with an engine.
+
+They only talk to engines through :mod:`boardgen.engine.base`, so a new game
+works here as soon as its ``GAME.engine`` is set.  Every user mistake (unknown
+game, bad size or depth, malformed or impossible position, illegal move,
+unknown variant) is raised as a BoardgenError and ends as one stderr line with
+exit status 2 (see :func:`boardgen.cli.main`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from boardgen.engine.base import GameState, Move
+from boardgen.engine.perft import perft as count_perft
+from boardgen.errors import IllegalMoveError, OptionError
+from boardgen.registry import GameInfo, get_game, parse_variant_options
+
+MAX_DEPTH = 20
+
+
+def _whole_number(text: str | None, option: str, what: str, low: int, high: int) -> int | None:
+    """``text`` as an int in [low, high]; OptionError in the registry's wording otherwise."""
+    if text is None:
+        return None
+    stripped = text.strip()
+    if not stripped.isascii() or not stripped.isdigit() or not low <= int(stripped) <= high:
+        raise OptionError(option, f"{what} must be a whole number from {low} to {high}, not {text!r}")
+    return int(stripped)
+
+
+def _size(info: GameInfo, text: str | None) -> int | None:
+    """The --size value checked against the game's range (games on one board accept only their size)."""
+    if text is None:
+        return None
+    if info.sizes is None:
+        number = _whole_number(text, "--size", f"{info.id} size", 1, 10_000)
+        return info.check_size(number)
+    low, high = info.sizes
+    return _whole_number(text, "--size", f"{info.id} size", low, high)
+
+
+def load_state(game: str, size: str | None, position: str | None, variant_pairs: tuple[str, ...]) -> GameState:
+    """The state the options describe: the start position, or a position text (which carries its size)."""
+    info = get_game(game)
+    variants = info.resolve_variants(parse_variant_options(variant_pairs))
+    wanted_size = _size(info, size)
+    engine = info.load_engine()
+    if position is None:
+        return engine.initial(info.check_size(wanted_size), variants)
+    state = engine.from_text(position, variants)
+    actual = getattr(state, "size", info.default_size)
+    if wanted_size is not None and actual is not None and wanted_size != actual:
+        raise OptionError("--size", f"the position is on a size {actual} board but --size says {wanted_size}")
+    return state
+
+
+def _move_json(move: Move) -> dict[str, Any]:
+    return {"text": move.text, "kind": move.kind, "path": list(move.path), "captures": list(move.captures)}
+
+
+def _state_json(state: GameState) -> dict[str, Any]:
+    outcome = state.outcome()
+    return {
+        "position": state.to_text(),
+        "to_move": state.to_move,
+        "outcome": outcome.to_json() if outcome is not None else None,
+        "legal_moves": [move.text for move in state.legal_moves()],
+    }
+
+
+def _outcome_line(state: GameState) -> str | None:
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    who = "draw" if outcome.winner is None else f"player {outcome.winner} wins"
+    return f"game over: {who} ({outcome.reason})"
+
+
+def _common_options(command: Any) -> Any:
+    """--size, --position and --variant, shared by the three commands."""
+    command = click.option(
+        "--variant",
+        "variants",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="A rule option (repeatable); `boardgen list` shows each game's variants.",
+    )(command)
+    command = click.option(
+        "--position", metavar="TEXT", help="Start from this position text (it carries its own board size)."
+    )(command)
+    command = click.option("--size", metavar="N", help="Board size, for games played on several sizes.")(command)
+    return command
+
+
+@click.command()
+@click.argument("game")
+@_common_options
+@click.option("--json", "as_json", is_flag=True, help="Print an object with the position and each move in detail.")
+def moves(game: str, size: str | None, position: str | None, variants: tuple[str, ...], as_json: bool) -> None:
+    """List the legal moves of GAME's start position (or of --position), one per line.
+
+    Nothing is printed when the game is over; --json prints the position, the
+    player to move, the outcome and every move with its kind, path and captures.
+    """
+    state = load_state(game, size, position, variants)
+    legal = state.legal_moves()
+    if as_json:
+        data = _state_json(state)
+        del data["legal_moves"]
+        data["moves"] = [_move_json(move) for move in legal]
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    for move in legal:
+        click.echo(move.text)
+
+
+@click.command()
+@click.argument("game")
+@click.argument("move_texts", nargs=-1, metavar="[MOVE]...")
+@_common_options
+@click.option("--json", "as_json", is_flag=True, help="Print position, to_move, outcome and legal_moves as JSON.")
+def play(
+    game: str,
+    move_texts: tuple[str, ...],
+    size: str | None,
+    position: str | None,
+    variants: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Apply the MOVEs in order to GAME's start position (or --position) and print the resulting position.
+
+    A second line says who won once the game is over.
+    """
+    state = load_state(game, size, position, variants)
+    for number, text in enumerate(move_texts, start=1):
+        try:
+            state = state.apply(state.parse_move(text))
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"move {number}: {exc} [{exc.code}]", exc.code) from None
+    if as_json:
+        click.echo(json.dumps(_state_json(state), ensure_ascii=False))
+        return
+    click.echo(state.to_text())
+    line = _outcome_line(state)
+    if line:
+        click.echo(line)
+
+
+@click.command()
+@click.argument("game")
+@click.option("--depth", required=True, metavar="N", help=f"Number of moves, 0 to {MAX_DEPTH}.")
+@_common_options
+def perft(game: str, depth: str, size: str | None, position: str | None, variants: tuple[str, ...]) -> None:
+    """Count the move sequences of length --depth from GAME's start position (or --position).
+
+    A finished game counts as one leaf and is not expanded.
+    """
+    levels = _whole_number(depth, "--depth", "depth", 0, MAX_DEPTH)
+    state = load_state(game, size, position, variants)
+    assert levels is not None
+    click.echo(str(count_perft(state, levels)))
