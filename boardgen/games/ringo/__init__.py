@@ -1,0 +1,48 @@
+"""Ringo: seven attackers storm a round citadel held by four defenders (Germany, c. 1900)."""
+
+from boardgen.registry import GameInfo, Variant
+
+GAME = GameInfo(
+    id="ringo",
+    title={"pt": "Ringo", "en": "Ringo"},
+    summary={
+        "pt": "Sete atacantes tentam pôr duas peças na fortaleza; quatro defensores tentam impedi-los.",
+        "en": "Seven attackers try to get two pieces into the citadel; four defenders try to stop them.",
+    },
+    board="boardgen.games.ringo.board:RingoBoard",
+    engine="boardgen.games.ringo.rules:RingoState",
+    sizes=None,
+    default_size=None,
+    variants=(
+        Variant(
+            name="multi_capture",
+            values=("on", "off"),
+            default="on",
+            doc="on: a piece may go on leaping and capturing in the same turn (seed); off: one capture per turn (Bell).",
+        ),
+        Variant(
+            name="attacker_side_capture",
+            values=("off", "on"),
+            default="off",
+            doc="off: attackers capture forward only (seed); on: also sideways along their ring (Bell).",
+        ),
+        Variant(
+            name="neutral_zone",
+            values=("segment", "pink"),
+            default="segment",
+            doc="segment: all six cells of segment a are neutral (Bell); pink: only the three dark cells a1, a3, a5 (seed's 'three pink cells').",
+        ),
+        Variant(
+            name="quota",
+            values=("entry", "always"),
+            default="entry",
+            doc="entry: no attacker may enter the neutral zone beyond the defenders' number, excess left by a capture may stay; always: no attacker move may leave more attackers there than defenders.",
+        ),
+        Variant(
+            name="defender_blocked",
+            values=("pass", "lose"),
+            default="pass",
+            doc="pass: defenders with no legal move pass their turn; lose: they lose the game.",
+        ),
+    ),
+)
