@@ -1,0 +1,608 @@
+"""Rules engine for Assalto (games.md section 6; the seed text's rules by default).
+
+Player 0 has the 24 pawns and moves first; player 1 has the 2 officers.  Pawns
+step forward (up the board) or sideways and never capture; officers step along
+any drawn line and capture by jumping a pawn.  Along a diagonal an officer may
+also capture "long", from several empty points away, landing on any empty point
+beyond the pawn.  A chain of jumps captures several pawns, all in one direction;
+capturing is compulsory and the most pawns must be taken.  Pawns win by filling
+the fortress or by leaving the officers no move; officers win once fewer than 9
+pawns remain.  Every ambiguity of games.md 6.4 is a variant option (see
+``GAME.variants``); ``docs/notation/assalto.md`` documents the notation and the
+illegal-move codes.
+
+Why a chain of jumps is written with every landing point: a long diagonal capture
+(``a3xd6``) and a chain in one direction (``a3xc5xe7``) would otherwise look
+alike.  Each ``x`` is one jump over exactly one pawn: the pawn captured is the
+only piece strictly between the two points.  Pawns jumped during a chain stay
+on the board until the move ends (as in draughts): they cannot be jumped twice
+and block the officer's way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.errors import NotationError, PositionError
+from boardgen.games.assalto import GAME
+from boardgen.games.assalto import geometry as geo
+
+EMPTY, PAWN, OFFICER = 0, 1, 2
+PAWNS, OFFICERS, SETUP = 0, 1, 2  # whose turn: the pawns, the officers, or the officers' setup turn
+SIDE_LETTERS = {PAWNS: "p", OFFICERS: "o", SETUP: "s"}
+LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
+
+PAWN_COUNT = 24
+OFFICER_COUNT = 2
+FORTRESS_SIZE = 9  # fewer pawns than this can no longer fill the fortress: the officers win
+
+NAMES: tuple[str, ...] = geo.POINT_NAMES
+INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+XY: tuple[tuple[int, int], ...] = tuple(geo.POINTS[name] for name in NAMES)
+FORTRESS: tuple[int, ...] = tuple(INDEX[name] for name in geo.FORTRESS)
+ROWS: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[name] for name in row) for row in geo.ROWS_TOP_DOWN)
+
+_POINT = r"[a-g][1-7]"
+STEP_RE = re.compile(rf"^({_POINT})-({_POINT})$")
+CAPTURE_RE = re.compile(rf"^{_POINT}(?:x{_POINT})+$")
+PLACE_RE = re.compile(rf"^({_POINT})\+({_POINT})$")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The variant options of one game, with the move tables they imply (built once per combination)."""
+
+    pawn_moves: str
+    long_capture: bool
+    same_direction: bool
+    huffing: bool
+    diagonals: str
+    stalemate_loses: bool
+    limit: int | None
+    officer_start: str
+    # rays[i]: (direction, is_diagonal, points along the line) for every line leaving point i
+    rays: tuple[tuple[tuple[tuple[int, int], bool, tuple[int, ...]], ...], ...]
+    # officer_steps[i]: points one segment away
+    officer_steps: tuple[tuple[int, ...], ...]
+    # pawn_steps[i]: (destination, is an advance) for every step a pawn on i may make
+    pawn_steps: tuple[tuple[tuple[int, bool], ...], ...]
+
+
+@cache
+def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
+    """Build the move tables for a resolved set of variant options."""
+    chosen = dict(options)
+    ray_names = geo.rays(chosen["diagonals"])
+    rays = tuple(
+        tuple((d, d[0] != 0 and d[1] != 0, tuple(INDEX[n] for n in line)) for d, line in ray_names[name])
+        for name in NAMES
+    )
+    officer_steps = tuple(tuple(line[0] for _d, _diag, line in rays[i]) for i in range(len(NAMES)))
+    distance = tuple(geo.distance2_to_fortress(name) for name in NAMES)
+    pawn_steps = []
+    for i, (x, y) in enumerate(XY):
+        steps = []
+        for (dx, dy), diagonal, line in rays[i]:
+            to = line[0]
+            if chosen["pawn_moves"] == "forward-sideways":
+                if diagonal or dy < 0:
+                    continue
+                steps.append((to, dy > 0))
+            elif chosen["pawn_moves"] == "towards-fortress":
+                if distance[to] > distance[i]:
+                    continue
+                steps.append((to, distance[to] < distance[i]))
+            else:  # any-line: pawns may go back, so only captures count as progress
+                steps.append((to, False))
+        pawn_steps.append(tuple(steps))
+    return Rules(
+        pawn_moves=chosen["pawn_moves"],
+        long_capture=chosen["long_capture"] == "on",
+        same_direction=chosen["direction_change"] == "forbidden",
+        huffing=chosen["huffing"] == "on",
+        diagonals=chosen["diagonals"],
+        stalemate_loses=chosen["stalemate"] == "loses",
+        limit=None if chosen["no_progress"] == "off" else int(chosen["no_progress"]),
+        officer_start=chosen["officer_start"],
+        rays=rays,
+        officer_steps=officer_steps,
+        pawn_steps=tuple(pawn_steps),
+    )
+
+
+def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
+    return rules_for(tuple(sorted(GAME.resolve_variants(variants).items())))
+
+
+# --- captures -------------------------------------------------------------------
+
+
+def _jumps(
+    board: list[int], rules: Rules, here: int, captured: tuple[int, ...], direction: tuple[int, int] | None
+) -> Iterator[tuple[tuple[int, int], int, int]]:
+    """Every single jump from ``here``: (direction, pawn jumped, landing point).
+
+    Short jumps take the pawn next to the officer and land just beyond it; a
+    long diagonal capture may first cross empty points and land on any empty
+    point beyond.  Pawns already in ``captured`` still stand on ``board`` and
+    block, but cannot be jumped again.
+    """
+    for d, diagonal, line in rules.rays[here]:
+        if direction is not None and d != direction:
+            continue
+        flying = diagonal and rules.long_capture
+        k = 0
+        if flying:
+            while k < len(line) and board[line[k]] == EMPTY:
+                k += 1
+        if k + 1 >= len(line):
+            continue
+        pawn = line[k]
+        if board[pawn] != PAWN or pawn in captured:
+            continue
+        for land in line[k + 1 :]:
+            if board[land] != EMPTY:
+                break
+            yield d, pawn, land
+            if not flying:
+                break
+
+
+def capture_chains(board: tuple[int, ...], rules: Rules, origin: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every complete chain of jumps of the officer on ``origin``: (landing path, pawns captured).
+
+    A chain is complete when no further jump is possible from its last landing
+    point.  Chains ending on the same point with the same pawns captured are
+    one move (the first found, which lands nearest at every long jump, is kept).
+    """
+    work = list(board)
+    work[origin] = EMPTY  # the officer's own starting point counts as empty during its move
+    found: dict[tuple[int, frozenset[int]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def extend(here: int, path: tuple[int, ...], captured: tuple[int, ...], direction: tuple[int, int] | None) -> None:
+        more = False
+        for d, pawn, land in _jumps(work, rules, here, captured, direction):
+            more = True
+            extend(land, path + (land,), captured + (pawn,), d if rules.same_direction else None)
+        if not more and captured:
+            found.setdefault((here, frozenset(captured)), (path, captured))
+
+    extend(origin, (origin,), (), None)
+    return list(found.values())
+
+
+# --- the state ------------------------------------------------------------------
+
+_UNSET = object()
+
+
+class AssaltoState(GameState):
+    """An Assalto position: the 33 points, whose turn, and the no-progress counter.
+
+    Position text: ``<rows> <side> <counter>``, e.g. the start
+    ``3/O1O/PP3PP/PPPPPPP/PPPPPPP/PPP/PPP p 0``.  Rows run from row 7 (top,
+    the fortress end) down to row 1, each left to right over its on-board
+    points only (3 points in rows 1, 2, 6, 7; 7 in rows 3-5); ``P`` a pawn,
+    ``O`` an officer, a digit a run of empty points.  ``side`` is ``p``
+    (pawns to move), ``o`` (officers) or ``s`` (the officers' setup turn of the
+    ``officer_start=free`` variant); ``counter`` counts turns since the last
+    capture or pawn advance (for the no-progress draw).
+    """
+
+    game_id = "assalto"
+
+    def __init__(self, board: tuple[int, ...], side: int, quiet: int, rules: Rules) -> None:
+        self._board = board
+        self._side = side
+        self._quiet = quiet
+        self._rules = rules
+        self._moves: list[Move] | None = None
+        self._outcome: object = _UNSET
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "AssaltoState":
+        GAME.check_size(size)
+        rules = resolve_rules(variants)
+        board = [EMPTY] * len(NAMES)
+        for name in geo.PAWN_START:
+            board[INDEX[name]] = PAWN
+        if rules.officer_start == "free":
+            return cls(tuple(board), SETUP, 0, rules)
+        for name in geo.OFFICER_START:
+            board[INDEX[name]] = OFFICER
+        return cls(tuple(board), PAWNS, 0, rules)
+
+    @classmethod
+    def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "AssaltoState":
+        rules = resolve_rules(variants)
+        fields = text.split()
+        if len(fields) != 3:
+            raise NotationError(
+                f"position: expected 3 fields '<rows> <side> <counter>', got {len(fields)} in {text.strip()!r}"
+            )
+        rows_text, side_text, counter_text = fields
+        rows = rows_text.split("/")
+        if len(rows) != len(ROWS):
+            raise NotationError(f"position: expected {len(ROWS)} rows separated by '/', got {len(rows)}")
+        board = [EMPTY] * len(NAMES)
+        for row_text, points in zip(rows, ROWS):
+            row_number = XY[points[0]][1] + 1
+            cells: list[int] = []
+            for char in row_text:
+                if char in "Pp":
+                    cells.append(PAWN)
+                elif char in "Oo":
+                    cells.append(OFFICER)
+                elif char in "1234567":
+                    cells.extend([EMPTY] * int(char))
+                else:
+                    raise NotationError(
+                        f"position: row {row_number}: unexpected character {char!r} (use P, O or a digit 1-7)"
+                    )
+            if len(cells) != len(points):
+                raise NotationError(
+                    f"position: row {row_number} ({row_text!r}) has {len(cells)} points, expected {len(points)}"
+                )
+            for index, value in zip(points, cells):
+                board[index] = value
+        if side_text not in LETTER_SIDES:
+            raise NotationError(
+                f"position: side to move must be p (pawns), o (officers) or s (officers' setup), not {side_text!r}"
+            )
+        side = LETTER_SIDES[side_text]
+        if not counter_text.isdigit():
+            raise NotationError(f"position: the no-progress counter must be a whole number >= 0, not {counter_text!r}")
+        cls._check_possible(board, side, rules)
+        return cls(tuple(board), side, int(counter_text), rules)
+
+    @staticmethod
+    def _check_possible(board: list[int], side: int, rules: Rules) -> None:
+        """Refuse positions no game can reach (every point is reachable by some pawn, so counts decide)."""
+        pawns, officers = board.count(PAWN), board.count(OFFICER)
+        if pawns > PAWN_COUNT:
+            raise PositionError(f"position: {pawns} pawns on the board, the pawns' player has only {PAWN_COUNT}")
+        if officers > OFFICER_COUNT:
+            raise PositionError(f"position: {officers} officers on the board, the officers' player has only 2")
+        if side == SETUP:
+            if officers:
+                raise PositionError("position: side 's' is the setup turn that places both officers, "
+                                    f"but {officers} already stand on the board")
+        elif officers < OFFICER_COUNT and not rules.huffing:
+            raise PositionError(
+                f"position: {officers} officer(s) on the board; officers are only ever removed with huffing=on"
+            )
+
+    def to_text(self) -> str:
+        rows = []
+        symbols = {PAWN: "P", OFFICER: "O"}
+        for points in ROWS:
+            out, run = [], 0
+            for index in points:
+                value = self._board[index]
+                if value == EMPTY:
+                    run += 1
+                    continue
+                if run:
+                    out.append(str(run))
+                    run = 0
+                out.append(symbols[value])
+            if run:
+                out.append(str(run))
+            rows.append("".join(out))
+        return f"{'/'.join(rows)} {SIDE_LETTERS[self._side]} {self._quiet}"
+
+    # -- queries --------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def quiet_turns(self) -> int:
+        """Turns since the last capture or pawn advance (the no-progress counter)."""
+        return self._quiet
+
+    def piece_at(self, name: str) -> Piece | None:
+        value = self._board[INDEX[name.strip().lower()]]
+        return None if value == EMPTY else Piece(0, "pawn") if value == PAWN else Piece(1, "officer")
+
+    def placements(self) -> list[tuple[str, Piece]]:
+        pawn, officer = Piece(0, "pawn"), Piece(1, "officer")
+        return [(NAMES[i], pawn if v == PAWN else officer) for i, v in enumerate(self._board) if v != EMPTY]
+
+    @property
+    def to_move(self) -> int | None:
+        if self.outcome() is not None:
+            return None
+        return OFFICERS if self._side == SETUP else self._side
+
+    # -- move generation --------------------------------------------------------
+    def _generate(self) -> list[Move]:
+        if self._moves is None:
+            if self._side == SETUP:
+                self._moves = self._placements()
+            elif self._side == PAWNS:
+                self._moves = self._pawn_moves()
+            else:
+                self._moves = self._officer_moves()
+        return self._moves
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.outcome() is not None else list(self._generate())
+
+    def _placements(self) -> list[Move]:
+        moves = []
+        for n, a in enumerate(FORTRESS):
+            for b in FORTRESS[n + 1 :]:
+                first, second = sorted((a, b))
+                moves.append(
+                    Move(f"{NAMES[first]}+{NAMES[second]}", (NAMES[first], NAMES[second]), (), "place",
+                         key=("place", first, second))
+                )
+        moves.sort(key=lambda m: m.key[1:])
+        return moves
+
+    def _pawn_moves(self) -> list[Move]:
+        board, moves = self._board, []
+        for i, value in enumerate(board):
+            if value != PAWN:
+                continue
+            for to, advance in self._rules.pawn_steps[i]:
+                if board[to] == EMPTY:
+                    moves.append(Move(f"{NAMES[i]}-{NAMES[to]}", (NAMES[i], NAMES[to]), (), "step",
+                                      key=("step", i, to, advance, -1)))
+        return moves
+
+    def _officer_moves(self) -> list[Move]:
+        board, rules = self._board, self._rules
+        officers = [i for i, value in enumerate(board) if value == OFFICER]
+        captures: list[Move] = []
+        can_capture = set()
+        for origin in officers:
+            for path, taken in capture_chains(board, rules, origin):
+                can_capture.add(origin)
+                captures.append(
+                    Move("x".join(NAMES[p] for p in path), tuple(NAMES[p] for p in path),
+                         tuple(NAMES[p] for p in taken), "capture", key=("capture", path, taken))
+                )
+        if captures and not rules.huffing:
+            best = max(len(m.captures) for m in captures)
+            return [m for m in captures if len(m.captures) == best]
+        steps = []
+        for origin in officers:
+            for to in rules.officer_steps[origin]:
+                if board[to] != EMPTY:
+                    continue
+                huffed = -1
+                if origin in can_capture:
+                    huffed = to  # the officer that moved could have captured: it is removed where it lands
+                else:
+                    others = [o for o in officers if o != origin and o in can_capture]
+                    if others:
+                        huffed = others[0]
+                text = f"{NAMES[origin]}-{NAMES[to]}"
+                if huffed < 0:
+                    steps.append(Move(text, (NAMES[origin], NAMES[to]), (), "step", key=("step", origin, to, False, -1)))
+                else:
+                    steps.append(Move(text, (NAMES[origin], NAMES[to]), (NAMES[huffed],), "huff",
+                                      key=("step", origin, to, False, huffed)))
+        return captures + steps
+
+    # -- play --------------------------------------------------------------------
+    def apply(self, move: Move) -> "AssaltoState":
+        key = move.key
+        if key is None:
+            key = self.parse_move(move.text).key
+        board = list(self._board)
+        kind = key[0]
+        if kind == "place":
+            board[key[1]] = board[key[2]] = OFFICER
+            return AssaltoState(tuple(board), PAWNS, 0, self._rules)
+        if kind == "step":
+            _kind, origin, to, advance, huffed = key
+            board[to], board[origin] = board[origin], EMPTY
+            if huffed >= 0:
+                board[huffed] = EMPTY
+            quiet = 0 if advance or huffed >= 0 else self._quiet + 1
+        else:
+            _kind, path, taken = key
+            board[path[0]] = EMPTY
+            board[path[-1]] = OFFICER
+            for pawn in taken:
+                board[pawn] = EMPTY
+            quiet = 0
+        return AssaltoState(tuple(board), OFFICERS if self._side == PAWNS else PAWNS, quiet, self._rules)
+
+    def outcome(self) -> Outcome | None:
+        if self._outcome is _UNSET:
+            self._outcome = self._decide()
+        return self._outcome  # type: ignore[return-value]
+
+    def _decide(self) -> Outcome | None:
+        board = self._board
+        if self._side == SETUP:
+            return None
+        pawns = board.count(PAWN)
+        if pawns < FORTRESS_SIZE:
+            return Outcome(1, f"the officers captured {PAWN_COUNT - pawns} pawns: fewer than 9 are left to fill the fortress")
+        if all(board[i] == PAWN for i in FORTRESS):
+            return Outcome(0, "the pawns occupy all nine points of the fortress")
+        if not self._generate():
+            if self._side == OFFICERS:
+                if OFFICER not in board:
+                    return Outcome(0, "no officer is left (both were huffed)")
+                return Outcome(0, "the officers are blocked: they have no legal move")
+            if self._rules.stalemate_loses:
+                return Outcome(1, "the pawns are blocked: they have no legal move")
+            return Outcome(None, "the pawns are blocked: they have no legal move (drawn by the stalemate option)")
+        limit = self._rules.limit
+        if limit is not None and self._quiet >= limit:
+            return Outcome(None, f"{limit} turns in a row without a capture or a pawn advance")
+        return None
+
+    # -- notation ----------------------------------------------------------------
+    def normalize_move_text(self, text: str) -> str:
+        wanted = text.strip().lower()
+        placed = PLACE_RE.match(wanted)
+        if placed and placed.group(1) in INDEX and placed.group(2) in INDEX:
+            a, b = sorted((placed.group(1), placed.group(2)), key=INDEX.__getitem__)
+            return f"{a}+{b}"
+        return wanted
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``; a capture may also be written by another path to the same result."""
+        wanted = self.normalize_move_text(text)
+        moves = self.legal_moves()
+        for move in moves:
+            if move.text == wanted:
+                return move
+        if CAPTURE_RE.match(wanted) and all(p in INDEX for p in wanted.split("x")):
+            trace = self._trace([INDEX[p] for p in wanted.split("x")])
+            if trace.error is None:
+                result = (trace.path[0], trace.path[-1], frozenset(trace.captured))
+                for move in moves:
+                    if move.kind == "capture":
+                        path, taken = move.key[1], move.key[2]
+                        if (path[0], path[-1], frozenset(taken)) == result:
+                            return move
+        return super().parse_move(text)
+
+    def why_illegal(self, text: str) -> tuple[str, str]:
+        """Name the rule a move text breaks; codes are listed in docs/notation/assalto.md."""
+        if self.outcome() is not None:
+            return (f"{text}: the game is over", "game-over")
+        move = self.normalize_move_text(text)
+        step, capture, place = STEP_RE.match(move), CAPTURE_RE.match(move), PLACE_RE.match(move)
+        if not (step or capture or place):
+            return (f"{text}: not a move; write a step as c3-c4, a capture as d4xd6 or a3xc5xe7", "syntax")
+        points = re.split(r"[-x+]", move)
+        for point in points:
+            if point not in INDEX:
+                return (f"{text}: {point} is not a point of the cross-shaped board", "off-board")
+        if self._side == SETUP:
+            if not place:
+                return (f"{text}: the officers' player first places both officers in the fortress, e.g. c6+e6", "setup")
+            outside = [p for p in points if INDEX[p] not in FORTRESS]
+            if outside:
+                return (f"{text}: {outside[0]} is outside the fortress; officers start inside it", "not-fortress")
+            if points[0] == points[1]:
+                return (f"{text}: the two officers need two different points", "occupied")
+            return (f"{text}: not a legal placement", "illegal")
+        if place:
+            return (f"{text}: placing officers only happens in the setup turn of officer_start=free", "setup")
+        origin = INDEX[points[0]]
+        piece = self._board[origin]
+        mover = PAWN if self._side == PAWNS else OFFICER
+        if piece == EMPTY:
+            return (f"{text}: there is no piece on {points[0]}", "empty")
+        if piece != mover:
+            whose = "pawns" if mover == PAWN else "officers"
+            return (f"{text}: the piece on {points[0]} is not yours; the {whose} are to move", "not-yours")
+        if step:
+            return self._why_step(text, origin, INDEX[points[1]])
+        if piece == PAWN:
+            return (f"{text}: pawns never capture", "pawn-capture")
+        return self._why_capture(text, [INDEX[p] for p in points])
+
+    def _why_step(self, text: str, origin: int, to: int) -> tuple[str, str]:
+        rules = self._rules
+        if self._board[to] != EMPTY:
+            return (f"{text}: {NAMES[to]} is occupied", "occupied")
+        (x0, y0), (x1, y1) = XY[origin], XY[to]
+        dx, dy = x1 - x0, y1 - y0
+        adjacent = max(abs(dx), abs(dy)) == 1
+        on_line = to in rules.officer_steps[origin]
+        if self._board[origin] == PAWN:
+            if rules.pawn_moves == "forward-sideways":
+                if dx == 0 and dy < 0:
+                    return (f"{text}: pawns never move backwards", "backwards")
+                if dx != 0 and abs(dx) == abs(dy):
+                    return (f"{text}: pawns never move diagonally", "diagonal")
+            if not adjacent:
+                return (f"{text}: a step goes to a neighbouring point", "not-adjacent")
+            if not on_line:
+                return (f"{text}: no line joins {NAMES[origin]} and {NAMES[to]}", "no-line")
+            if rules.pawn_moves == "towards-fortress":
+                return (f"{text}: pawns never step away from the fortress", "away")
+            return (f"{text}: not a legal pawn step", "illegal")
+        if not adjacent:
+            return (f"{text}: officers step to a neighbouring point (captures are written with x)", "not-adjacent")
+        if not on_line:
+            return (f"{text}: no line joins {NAMES[origin]} and {NAMES[to]}", "no-line")
+        if any(m.kind == "capture" for m in self._generate()) and not rules.huffing:
+            return (f"{text}: a capture is possible and capturing is compulsory", "must-capture")
+        return (f"{text}: not a legal officer step", "illegal")
+
+    def _why_capture(self, text: str, points: list[int]) -> tuple[str, str]:
+        trace = self._trace(points)
+        if trace.error is not None:
+            message, code = trace.error
+            return (f"{text}: {message}", code)
+        if trace.can_continue:
+            if not self._rules.huffing:
+                return (f"{text}: the chain can go on and the most pawns must be captured", "majority")
+            return (f"{text}: the chain of captures can go on and must be completed", "incomplete")
+        best = max((len(m.captures) for m in self._generate() if m.kind == "capture"), default=0)
+        if not self._rules.huffing and len(trace.captured) < best:
+            return (f"{text}: captures {len(trace.captured)} pawn(s) but {best} can be captured; "
+                    "the most pawns must be captured", "majority")
+        return (f"{text}: not a legal capture", "illegal")
+
+    def _trace(self, points: list[int]) -> "_Trace":
+        """Follow a written capture hop by hop on this board; say what breaks, or what it captures."""
+        rules = self._rules
+        work = list(self._board)
+        origin = points[0]
+        work[origin] = EMPTY
+        captured: list[int] = []
+        here, first = origin, None
+        for to in points[1:]:
+            (x0, y0), (x1, y1) = XY[here], XY[to]
+            dx, dy = x1 - x0, y1 - y0
+            if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+                return _Trace(error=(f"{NAMES[here]} and {NAMES[to]} are not on one straight line", "no-line"))
+            unit = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+            line = next((ln for d, _diag, ln in rules.rays[here] if d == unit), ())
+            if to not in line:
+                return _Trace(error=(f"no line runs from {NAMES[here]} to {NAMES[to]}", "no-line"))
+            if first is not None and unit != first and rules.same_direction:
+                return _Trace(error=("all jumps of one chain go in the same direction", "direction-change"))
+            first = first or unit
+            if work[to] != EMPTY:
+                return _Trace(error=(f"{NAMES[to]} is occupied", "occupied"))
+            between = line[: line.index(to)]
+            pieces = [p for p in between if work[p] != EMPTY]
+            if not pieces:
+                return _Trace(error=(f"there is no pawn between {NAMES[here]} and {NAMES[to]} to jump", "no-pawn"))
+            if len(pieces) > 1:
+                return _Trace(error=(f"one jump takes one pawn, but {len(pieces)} pieces stand between "
+                                     f"{NAMES[here]} and {NAMES[to]}", "blocked"))
+            pawn = pieces[0]
+            if work[pawn] == OFFICER:
+                return _Trace(error=("officers cannot be jumped", "jump-officer"))
+            if pawn in captured:
+                return _Trace(error=(f"the pawn on {NAMES[pawn]} was already jumped in this move", "twice"))
+            diagonal = unit[0] != 0 and unit[1] != 0
+            short = between == (pawn,)
+            if not short and not (diagonal and rules.long_capture):
+                why = "only a diagonal capture may" if rules.long_capture else "with long_capture=off no capture may"
+                return _Trace(error=(f"{why} start or land away from the pawn it jumps", "long-jump"))
+            captured.append(pawn)
+            here = to
+        direction = first if rules.same_direction else None
+        more = any(True for _ in _jumps(work, rules, here, tuple(captured), direction))
+        return _Trace(path=tuple(points), captured=tuple(captured), can_continue=more)
+
+
+@dataclass(frozen=True)
+class _Trace:
+    """What following a written capture found: an error (message, code), or the pawns it captures."""
+
+    error: tuple[str, str] | None = None
+    path: tuple[int, ...] = ()
+    captured: tuple[int, ...] = ()
+    can_continue: bool = False
