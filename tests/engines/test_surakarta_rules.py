@@ -400,3 +400,9 @@ def test_random_games_replay_from_their_texts():
             s = s.apply(move)
             assert SurakartaState.from_text(s.to_text()).to_text() == s.to_text()
         assert s.outcome() is not None
+
+
+def test_the_board_has_one_size_only():
+    assert SurakartaState.initial(6).to_text() == START
+    with pytest.raises(OptionError):
+        SurakartaState.initial(8)
