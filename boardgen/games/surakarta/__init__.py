@@ -1,0 +1,38 @@
+"""Surakarta (Roundabouts): capture by racing round the corner loops (Javanese; Sackson's "Roundabouts")."""
+
+from boardgen.registry import GameInfo, Variant
+
+GAME = GameInfo(
+    id="surakarta",
+    title={"pt": "Surakarta", "en": "Surakarta"},
+    summary={
+        "pt": "Capture as peças do adversário correndo pelas pistas e dando a volta nas rotatórias dos cantos.",
+        "en": "Capture the opponent's pieces by racing along the tracks and round the corner loops.",
+    },
+    board="boardgen.games.surakarta.board:SurakartaBoard",
+    engine="boardgen.games.surakarta.rules:SurakartaState",
+    sizes=None,
+    default_size=None,
+    aliases=("roundabouts",),
+    variants=(
+        Variant(
+            name="origin",
+            values=("empty", "blocks"),
+            default="empty",
+            doc=(
+                "On the way round a circuit the capturing piece's own starting point counts as empty "
+                "(empty, as in Ludii) or stops the piece (blocks, as in Dagaz)."
+            ),
+        ),
+        Variant(
+            name="end_rule",
+            values=("50", "off"),
+            default="50",
+            doc=(
+                "50: after 50 consecutive turns without a capture the side with more pieces wins "
+                "(equal numbers draw). off: no win on count; the game is drawn after 100 turns "
+                "without a capture."
+            ),
+        ),
+    ),
+)
