@@ -59,7 +59,7 @@ def measure(board: BoardDrawing, scale: float, options: BoardOptions) -> Box:
 
 
 def header_height(board: BoardDrawing) -> float:
-    return TITLE_SIZE + 2 * (INFO_SIZE + 1.5) + len(board.notes) * 2 * (NOTE_SIZE + 1.0) + 1.0
+    return TITLE_SIZE * 1.07 + 2 * (INFO_SIZE + 1.5) + len(board.notes) * 2 * (NOTE_SIZE + 1.0) + 1.0
 
 
 def available_area(board: BoardDrawing, width: float, height: float) -> Box:
@@ -168,7 +168,7 @@ def sheet_title(board: BoardDrawing) -> str:
 def header(board: BoardDrawing, placement: Placement) -> Group:
     group = Group("title")
     x = MARGIN_MM
-    y = MARGIN_MM + TITLE_SIZE * 0.75
+    y = MARGIN_MM + TITLE_SIZE * 1.07  # Noto's ascent: accents and brackets stay inside the margin
     group.add(Text((x, y), sheet_title(board), TITLE_SIZE, font="sans-bold", fill=palette.INK))
     english = board.title("en")
     if english != board.title("pt"):

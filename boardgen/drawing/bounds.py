@@ -45,11 +45,12 @@ def shape_box(shape) -> Box | None:
     if isinstance(shape, Group):
         return ink_bounds(shape)
     if isinstance(shape, Text):
-        font = metrics(shape.font)
         x0 = anchored_start(shape.position[0], shape.text, shape.size, shape.font, shape.anchor)
-        width = font.width(shape.text, shape.size)
-        # Cap height and descender of Noto, rounded up: a safe box for layout.
-        return (x0, shape.position[1] - 0.75 * shape.size, x0 + width, shape.position[1] + 0.25 * shape.size)
+        glyphs = metrics(shape.font).ink_box(shape.text, shape.size)
+        if glyphs is None:
+            return None
+        y0 = shape.position[1]
+        return (x0 + glyphs[0], y0 + glyphs[1], x0 + glyphs[2], y0 + glyphs[3])
     style = shape.style
     half = style.width / 2 if style.stroke is not None else 0.0
     if isinstance(shape, Line):

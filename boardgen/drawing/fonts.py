@@ -57,6 +57,27 @@ class FontMetrics:
         """Width of ``text`` at font size ``size`` (same unit out as in)."""
         return sum(self.advance(c) for c in text) * size / self.units_per_em
 
+    @property
+    def ascent(self) -> float:
+        """Typographic ascent as a fraction of the em (the top of accented capitals)."""
+        return self._font["hhea"].ascent / self.units_per_em
+
+    def ink_box(self, text: str, size: float) -> tuple[float, float, float, float] | None:
+        """(left, top, right, bottom) of the glyphs' ink relative to the pen start on the baseline, y down."""
+        glyf = self._font["glyf"]
+        box = None
+        x = 0.0
+        scale = size / self.units_per_em
+        for char in text:
+            glyph = glyf[self.glyph_name(char)]
+            if getattr(glyph, "numberOfContours", 0):
+                if not hasattr(glyph, "xMin"):
+                    glyph.recalcBounds(glyf)
+                part = (x + glyph.xMin * scale, -glyph.yMax * scale, x + glyph.xMax * scale, -glyph.yMin * scale)
+                box = part if box is None else (min(box[0], part[0]), min(box[1], part[1]), max(box[2], part[2]), max(box[3], part[3]))
+            x += self.advance(char) * scale
+        return box
+
     def outline(self, char: str) -> str:
         """SVG path data of a glyph in font units, y up (empty for a space)."""
         glyph = self.glyph_name(char)

@@ -1,0 +1,108 @@
+"""The printable Trihex (Y) board: a triangle of hexagons with its three sides tinted."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.drawing import palette
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style, Text
+from boardgen.games.hex.board import line_width
+from boardgen.games.trihex.geometry import TrihexGeometry
+from boardgen.hexboard import band_polygons, boundary_runs, cell_polygon
+from boardgen.hexgrid import column_letters
+
+BAND_DEPTH = 0.32
+LABEL_SIZE = 0.34
+# Step (d_row, d_position) to the neighbour in each direction (degrees, y up).
+STEP_OF_DIRECTION = {0: (0, 1), 60: (-1, 0), 120: (-1, -1), 180: (0, -1), 240: (1, 0), 300: (1, 1)}
+SIDE_OF_DIRECTION = {0: "right", 60: "right", 120: "left", 180: "left", 240: "bottom", 300: "bottom"}
+SIDE_ORDER = ("left", "right", "bottom")  # clockwise, starting up the left side
+SIDE_ANGLES = {"left": 60.0, "right": -60.0, "bottom": 180.0}
+# Three tints far apart in lightness, so a greyscale print keeps them apart.
+SIDE_COLOURS = {"left": palette.YELLOW, "right": palette.GREEN, "bottom": palette.BLUE}
+SIDE_HATCH_ANGLES = {"left": 45.0, "right": -45.0, "bottom": 0.0}
+
+
+class TrihexBoard(BoardDrawing):
+    game_id = "trihex"
+    unit_label = {"pt": "casa", "en": "cell"}
+    piece_diameter = 0.82
+
+    def __init__(self, size: int | None = 11) -> None:
+        super().__init__(size or 11)
+        self.geometry = TrihexGeometry(self.size)
+
+    def size_label(self) -> str:
+        return f"({self.size})"
+
+    @cached_property
+    def _locations(self) -> dict[str, tuple[float, float]]:
+        return {name: self.geometry.centre(name) for name in self.geometry.cells}
+
+    def locations(self) -> dict[str, tuple[float, float]]:
+        return self._locations
+
+    def piece_colours(self, owner: int) -> tuple[str, str]:
+        return (palette.BLACK_PIECE, palette.INK) if owner == 0 else (palette.WHITE_PIECE, palette.INK)
+
+    def _side_of(self, cell: str, direction: int) -> str | None:
+        r, i = self.geometry.coords(cell)
+        dr, di = STEP_OF_DIRECTION[direction]
+        rr, ii = r + dr, i + di
+        if 0 <= rr < self.size and 0 <= ii <= rr:
+            return None
+        return SIDE_OF_DIRECTION[direction]
+
+    def bands(self) -> dict[str, list[tuple[float, float]]]:
+        runs = boundary_runs(self.geometry.cells, self.geometry.centre, self._side_of, SIDE_ORDER)
+        return band_polygons(runs, SIDE_ANGLES, SIDE_ORDER, BAND_DEPTH)
+
+    def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
+        board = Group("board")
+        sides = Group("edges")
+        for side, points in self.bands().items():
+            colour = SIDE_COLOURS[side]
+            band = Group(f"side-{side}", title=f"{side} side")
+            if options.light:
+                band.add(Polygon(frame.pts(points), Style(stroke=colour, width=0.35, hatch=Hatch(colour, 1.1, SIDE_HATCH_ANGLES[side], 0.3))))
+            else:
+                band.add(Polygon(frame.pts(points), Style(stroke=None, fill=colour)))
+            sides.add(band)
+        board.add(sides)
+        cells = Group("cells")
+        outline = Style(stroke=palette.INK, width=line_width(frame, options), fill=palette.PAPER)
+        for name in self.geometry.cells:
+            cells.add(Polygon(frame.pts(cell_polygon(self.locations()[name])), outline))
+        board.add(cells)
+        if options.centre_mark and self.size % 3 == 1:
+            # The centroid of the triangle falls on a cell exactly when n = 3k + 1.
+            k = (self.size - 1) // 3
+            middle = self.geometry.name(2 * k, k)
+            board.add(Group("centre-mark").add(Circle(frame.pt(*self.locations()[middle]), frame.length(0.07), Style(stroke=None, fill=palette.INK))))
+        if options.coordinates:
+            board.add(self.coordinates(frame))
+        return board
+
+    def coordinates(self, frame: Frame) -> Group:
+        """Row numbers left of each row; position letters under the bottom row."""
+        group = Group("coordinate")
+        size = frame.length(LABEL_SIZE)
+        gap = BAND_DEPTH + 0.5
+        n = self.size
+        for r in range(n):
+            x, y = self.geometry.centre(self.geometry.name(r, 0))
+            group.add(_label(frame, (x - 0.5 - gap - 0.3, y), str(r + 1), size))
+        for i in range(n):
+            x, y = self.geometry.centre(self.geometry.name(n - 1, i))
+            group.add(_label(frame, (x, y - 0.58 - gap - 0.1), column_letters(i), size))
+        return group
+
+    def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
+        return Polygon(frame.pts(cell_polygon(self.locations()[name], inset=0.06)), style)
+
+
+def _label(frame: Frame, centre: tuple[float, float], text: str, size: float) -> Text:
+    x, y = frame.pt(*centre)
+    return Text((x, y + size * 0.36), text, size, font="sans", fill=palette.INK, anchor="middle")
