@@ -46,7 +46,7 @@ XY: tuple[tuple[int, int], ...] = tuple(geo.POINTS[name] for name in NAMES)
 FORTRESS: tuple[int, ...] = tuple(INDEX[name] for name in geo.FORTRESS)
 ROWS: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[name] for name in row) for row in geo.ROWS_TOP_DOWN)
 
-_POINT = r"[a-g][1-7]"
+_POINT = r"[a-z][0-9]{1,2}"  # loose on purpose: names off the board get the code off-board
 STEP_RE = re.compile(rf"^({_POINT})-({_POINT})$")
 CAPTURE_RE = re.compile(rf"^{_POINT}(?:x{_POINT})+$")
 PLACE_RE = re.compile(rf"^({_POINT})\+({_POINT})$")
