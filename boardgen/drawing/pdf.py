@@ -199,6 +199,7 @@ def render_pdf_pages(sheets: list[Sheet], *, title: str = "", subject: str = "",
         invariant=1,
         pageCompression=1,
         lang=language,
+        initialFontName=reportlab_font("sans"),  # else ReportLab lists Helvetica, a font we do not embed
     )
     canvas.setTitle(title or first.title)
     canvas.setSubject(subject or first.subject)

@@ -1,0 +1,156 @@
+"""``boardgen board`` as a user meets it: files, metadata, reproducibility and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+from pypdf import PdfReader
+
+from ..conftest import require_tool, run_boardgen
+
+MM = 72 / 25.4
+
+
+def test_pdf_page_size_metadata_and_print_scaling(tmp_path):
+    out = tmp_path / "hex.pdf"
+    result = run_boardgen("board", "hex", "--size", "11", "--paper", "a4", "--format", "pdf", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert f"wrote {out}" in result.stdout
+    reader = PdfReader(out)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    # Hex is wider than tall: landscape A4.
+    assert (round(float(box.width) / MM, 1), round(float(box.height) / MM, 1)) == (297.0, 210.0)
+    info = reader.metadata
+    assert info.title.startswith("Hex 11 × 11")
+    assert "cell" in info.subject and info.creator.startswith("boardgen")
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+
+
+@pytest.mark.parametrize("paper, expected", [("letter", (279.4, 215.9)), ("a3", (420.0, 297.0)), ("300x250", (300.0, 250.0))])
+def test_papers(tmp_path, paper, expected):
+    out = tmp_path / "b.pdf"
+    assert run_boardgen("board", "hex", "--paper", paper, "-o", str(out)).returncode == 0
+    box = PdfReader(out).pages[0].mediabox
+    assert (round(float(box.width) / MM, 1), round(float(box.height) / MM, 1)) == expected
+
+
+def test_orientation_follows_the_board(tmp_path):
+    out = tmp_path / "t.pdf"
+    assert run_boardgen("board", "hex", "--size", "3", "--paper", "a4", "--orientation", "portrait", "-o", str(out)).returncode == 0
+    box = PdfReader(out).pages[0].mediabox
+    assert float(box.width) < float(box.height)
+
+
+def test_every_font_is_embedded(tmp_path):
+    require_tool("pdffonts")
+    out = tmp_path / "hex.pdf"
+    assert run_boardgen("board", "trihex", "-o", str(out)).returncode == 0
+    lines = subprocess.run(["pdffonts", str(out)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    assert lines, "the sheet has text, so it has fonts"
+    for line in lines:
+        assert "Noto" in line.split()[0]
+        assert line.split()[-5] == "yes", line  # the "emb" column
+
+
+def test_svg_root_has_millimetre_size_and_viewbox(tmp_path):
+    out = tmp_path / "hex.svg"
+    assert run_boardgen("board", "hex", "--paper", "letter", "-o", str(out)).returncode == 0
+    root = ET.parse(out).getroot()
+    assert root.get("width") == "279.4mm" and root.get("height") == "215.9mm"
+    assert root.get("viewBox") == "0 0 279.4 215.9"
+    assert root.find("{http://www.w3.org/2000/svg}title").text.startswith("Hex 11 × 11")
+    assert "<text" not in out.read_text()  # text is drawn as outlines, independent of the reader's fonts
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+@pytest.mark.parametrize("game", ["hex", "trihex"])
+def test_same_command_twice_gives_the_same_bytes(tmp_path, fmt, game):
+    first, second = tmp_path / f"a.{fmt}", tmp_path / f"b.{fmt}"
+    assert run_boardgen("board", game, "--size", "9", "-o", str(first)).returncode == 0
+    assert run_boardgen("board", game, "--size", "9", "-o", str(second)).returncode == 0
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_light_ink_has_no_large_solid_fill(tmp_path):
+    from boardgen.boards import BoardOptions
+    from boardgen.drawing.model import Polygon
+    from boardgen.games.hex.board import HexBoard
+    from boardgen.drawing.frame import Frame
+
+    board = HexBoard(11).draw(Frame(10.0), BoardOptions(ink="light"))
+    fills = {s.style.fill for s, roles in board.walk() if isinstance(s, Polygon) and any(r.startswith("edge") for r in roles)}
+    assert fills == {None}
+
+
+BAD_INPUT = [
+    (["board", "chess"], "GAME", "known: "),
+    (["board", "hex", "--size", "0"], "--size", "from 2 to 26"),
+    (["board", "hex", "--size", "1"], "--size", "from 2 to 26"),
+    (["board", "hex", "--size", "27"], "--size", "from 2 to 26"),
+    (["board", "hex", "--size", "abc"], "--size", "from 2 to 26"),
+    (["board", "trihex", "--size", "27"], "--size", "from 2 to 26"),
+    (["board", "hex", "--paper", "b5"], "--paper", "a4, letter"),
+    (["board", "hex", "--cell-mm", "40", "--paper", "a4"], "--cell-mm", "at most"),
+    (["board", "hex", "--cell-mm", "abc"], "--cell-mm", "mm"),
+    (["board", "hex", "--format", "png"], "--format", "pdf or svg"),
+    (["board", "hex", "--ink", "dark"], "--ink", "full or light"),
+]
+
+
+@pytest.mark.parametrize("args, option, allowed", BAD_INPUT, ids=[" ".join(a[0][1:]) for a in BAD_INPUT])
+def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args, option, allowed):
+    out = tmp_path / "out.pdf"
+    result = run_boardgen(*args, "-o", str(out))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert option in lines[0] and allowed in lines[0]
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unwritable_output_path(tmp_path):
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("not a folder")
+    result = run_boardgen("board", "hex", "-o", str(blocker / "x.pdf"))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "-o" in result.stderr and "not a folder" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
+
+
+def test_list_json_lists_games_sizes_and_variants():
+    result = run_boardgen("list", "--json")
+    assert result.returncode == 0
+    games = {g["id"]: g for g in json.loads(result.stdout)["games"]}
+    assert games["hex"]["sizes"] == [2, 26] and games["hex"]["default_size"] == 11
+    assert games["trihex"]["default_size"] == 11 and "y" in games["trihex"]["aliases"]
+    assert {"name": "swap", "values": ["on", "off"], "default": "on"}.items() <= games["hex"]["variants"][0].items()
+
+
+def test_build_writes_every_default_board(tmp_path):
+    result = run_boardgen("build", "-o", str(tmp_path), "-q")
+    assert result.returncode == 0, result.stderr
+    boards = {p.name for p in (tmp_path / "boards").iterdir()}
+    for name in ("hex-11-a4.pdf", "hex-11-letter.svg", "trihex-11-a4.svg", "trihex-11-letter.pdf"):
+        assert name in boards
+
+
+def test_board_command_does_not_import_the_booklet_stack(tmp_path):
+    code = (
+        "import sys\n"
+        "from boardgen.cli import main\n"
+        "try:\n"
+        f"    main(['board', 'hex', '-o', r'{tmp_path / 'x.pdf'}'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = [m for m in ('weasyprint', 'markdown_it', 'jinja2', 'pypdf') if m in sys.modules]\n"
+        "print('HEAVY:' + ','.join(heavy))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "HEAVY:"
