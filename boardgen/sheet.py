@@ -15,6 +15,7 @@ is linear in the scale between clamps) and then checked exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from boardgen.boards import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
@@ -52,7 +53,9 @@ def decimal(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "pt" else text
 
 
+@lru_cache(maxsize=32)
 def measure(board: BoardDrawing, scale: float, options: BoardOptions) -> Box:
+    """Ink box of the board drawn at ``scale`` (cached: fitting asks for the same scales again)."""
     box = ink_bounds(board.draw(Frame(scale, (0.0, 0.0)), options))
     assert box is not None, "a board always has ink"
     return box
