@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install everything boardgen needs on a fresh Debian or Ubuntu machine, then
+# build every board, booklet and diagram into output/.
+#   ./setup.sh             install and build
+#   ./setup.sh --no-build  install only (what CI does before the tests)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+# System packages: WeasyPrint's Pango, and the PDF/SVG tools the tests measure with.
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+  python3 python3-venv python3-pip \
+  libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \
+  poppler-utils qpdf librsvg2-bin >/dev/null
+
+# Python packages in a project-local virtual environment.
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[test]'
+
+if [ "${1:-}" != "--no-build" ]; then
+  .venv/bin/boardgen build
+fi
