@@ -173,6 +173,22 @@ def test_chain_changing_direction_refused_by_default_allowed_by_variant() -> Non
     assert code_of(turning, "c3xc5") == "majority"
 
 
+def test_a_loop_taken_either_way_round_is_one_move() -> None:
+    #  row 3  . . . P O P .    officer e3; with turns allowed it can go round the
+    #  row 2      P P .        loop c3-c1-e3 either way (over d3, c2, d2) and then jump f3
+    #  row 1      . . .
+    pawns = "d3 f3 c2 d2 a5 b5 c7 d7 e7"
+    state = make(pawns, "e3 a4", direction_change="allowed")
+    assert texts(state) == ["e3xc3xc1xe3xg3"]
+    other_way = state.parse_move("e3xc1xc3xe3xg3")
+    assert other_way.text == "e3xc3xc1xe3xg3"
+    assert set(other_way.captures) == {"d3", "c2", "d2", "f3"}
+    # shorter ways round are refused by the majority rule; by default no turn at all
+    assert code_of(state, "e3xc3xc1xf4") == "majority"
+    # straight lines only: each of the three first jumps ends the chain
+    assert texts(make(pawns, "e3 a4")) == ["e3xc1", "e3xc3", "e3xg3"]
+
+
 def test_straight_chain_along_a_row_and_a_pawn_cannot_be_jumped_twice() -> None:
     # With turns allowed, the officer at c4 after a4xc4 cannot jump b4 back.
     # (e7 may also take b4 from afar along the diagonal e7-a3.)
