@@ -343,8 +343,7 @@ class AssaltoState(GameState):
                     Move(f"{NAMES[first]}+{NAMES[second]}", (NAMES[first], NAMES[second]), (), "place",
                          key=("place", first, second))
                 )
-        moves.sort(key=lambda m: m.key[1:])
-        return moves
+        return moves  # FORTRESS is in board order, so the pairs already are
 
     def _pawn_moves(self) -> list[Move]:
         board, moves = self._board, []
