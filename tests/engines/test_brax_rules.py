@@ -276,3 +276,24 @@ def test_perft_from_the_start():
     # 17 first moves each (the board is the same for both sides after the half-turn).
     assert perft(s, 1) == 17
     assert perft(s, 2) == 17 * 17
+
+
+def test_seeded_random_games_end_and_stay_consistent():
+    import random
+
+    rng = random.Random(11)
+    for variants in (None, {"pass_through": "blocked", "brax_answer": "any"}):
+        for _ in range(5):
+            s = BraxState.initial(variants=variants)
+            while s.outcome() is None:
+                moves = s.legal_moves()
+                assert moves and len({m.text for m in moves}) == len(moves)
+                move = rng.choice(moves)
+                if s.brax_pending:  # an answer moves a threatened piece
+                    assert move.path[0] in s.threatened()
+                s = s.apply(move)
+                assert BraxState.from_text(s.to_text(), variants).to_text() == s.to_text()
+            outcome = s.outcome()
+            if outcome.winner is not None:
+                assert s.pieces(1 - outcome.winner) == ()
+            assert s.clock <= 100

@@ -27,7 +27,7 @@ The rules, in the order the engine applies them:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -74,7 +74,7 @@ REACH_LIMIT = tuple(
 MOVE_TEXT = re.compile(r"^([a-i][1-9])(?:([-x])([a-i][1-9]))?([-x])([a-i][1-9])(!?)$")
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """The indices of the set bits of ``mask``, lowest first."""
     while mask:
         low = mask & -mask
@@ -367,7 +367,7 @@ class BraxState(GameState):
                         continue
                     captures = (m_bit if middle_captured else 0) | (q_bit & enemy)
                     key = (q, captures)
-                    if key in seen:
+                    if key in seen:  # same end, same captures: one move whatever the route
                         continue
                     seen.add(key)
                     found.append((i, q, captures, m, middle_captured, bool(enemy & q_bit)))
@@ -385,9 +385,7 @@ class BraxState(GameState):
         for origin, end, captures, middle, middle_captured, end_captured in base:
             text = _move_text(origin, middle, middle_captured, end, end_captured)
             path = (POINTS[origin],) + ((POINTS[middle],) if middle is not None else ()) + (POINTS[end],)
-            captured = tuple(POINTS[c] for c in bits(captures))
-            if middle is not None and len(captured) == 2 and POINTS[middle] != captured[0]:
-                captured = (captured[1], captured[0])  # in the order the move takes them
+            captured = ((POINTS[middle],) if middle_captured else ()) + ((POINTS[end],) if end_captured else ())
             kind = "capture" if captures else "step"
             new_own = own ^ (1 << origin) ^ (1 << end)
             new_enemy = enemy & ~captures
@@ -437,7 +435,7 @@ class BraxState(GameState):
         cleaned = "".join(text.split()).lower()
         match = MOVE_TEXT.match(cleaned)
         if match and match.group(2) == "-":
-            origin, middle, sep, end, call = match.group(1), match.group(3), match.group(4), match.group(5), match.group(6)
+            origin, _, middle, sep, end, call = match.groups()
             if self._route_ok(origin, middle, end):
                 return f"{origin}{sep}{end}{call}"
         return cleaned
