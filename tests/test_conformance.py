@@ -1,0 +1,262 @@
+"""The conformance harness: every registered game with an engine passes these checks, with no edits here.
+
+Games are found through :func:`boardgen.registry.all_games`; a new game is
+tested as soon as its ``GAME.engine`` is set.  A game without an engine shows
+up as a skip with its reason (``pytest -ra`` lists it); a game whose engine is
+declared but cannot be loaded fails.
+
+For each game, ``PLAYOUTS`` seeded random games are played from the start
+position, half under the default variants and half under a random mix of
+variant values, on small boards mostly and on the default size every tenth
+game.  Every game must end (a win or a draw rule) within ``max_plies`` moves
+(``GAME.extra["max_plies"]`` if set, else ``DEFAULT_MAX_PLIES``): a game that can
+run on forever is a failure, not a truncated playout.  Along the way:
+
+* ``to_move is None`` exactly when ``outcome()`` is not None, and the legal
+  move list is empty exactly then; legal moves come in a stable order with
+  distinct texts;
+* the position text round-trips (``from_text(s.to_text()).to_text()``) and the
+  parsed state has the same legal moves, the same player to move and the same
+  outcome (the text carries every counter a rule needs);
+* each move's text parses back to that move (in any letter case), and on
+  sampled positions every listed move is applied;
+* ``apply`` never changes the state it is called on;
+* at the end, the outcome (winner 0, 1 or None, and a reason) is what the final
+  position text says when read back, and every move is refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from boardgen.engine.base import GameState, Move, Outcome
+from boardgen.errors import BoardgenError, IllegalMoveError
+from boardgen.registry import GameInfo, all_games
+
+PLAYOUTS = 200
+DEFAULT_MAX_PLIES = 1500
+FULLY_CHECKED_PLAYOUTS = 4  # every listed move applied at every ply of the first few games
+DEEP_CHECK_EVERY = 25  # otherwise: every listed move applied at ply 0 and every 25th ply
+SMALL_SIZE_SPAN = 4  # sized games mostly play on the smallest few sizes
+
+
+def _games() -> list[GameInfo]:
+    return list(all_games())
+
+
+def test_some_games_have_engines() -> None:
+    with_engines = [g.id for g in _games() if g.engine is not None]
+    assert "hex" in with_engines and "trihex" in with_engines
+
+
+@pytest.mark.parametrize("game", _games(), ids=lambda g: g.id)
+def test_random_playouts_conform(game: GameInfo) -> None:
+    if game.engine is None:
+        pytest.skip(f"{game.id} has no rules engine yet")
+    assert game.has_engine(), f"{game.id}: engine {game.engine} is declared but its module does not exist"
+    engine = game.load_engine()
+    assert issubclass(engine, GameState)
+    max_plies = int(game.extra.get("max_plies", DEFAULT_MAX_PLIES))
+    lengths = []
+    for index in range(PLAYOUTS):
+        rng = random.Random(f"{game.id}:{index}")
+        variants = _choose_variants(game, index, rng)
+        size = _choose_size(game, index, rng)
+        lengths.append(_playout(engine, game, size, variants, rng, max_plies, full=index < FULLY_CHECKED_PLAYOUTS))
+    assert max(lengths) > 0, f"{game.id}: every playout ended before the first move"
+
+
+def _choose_variants(game: GameInfo, index: int, rng: random.Random) -> dict[str, str]:
+    if index % 2 == 0:
+        return game.resolve_variants({})
+    return game.resolve_variants({v.name: rng.choice(v.values) for v in game.variants})
+
+
+def _choose_size(game: GameInfo, index: int, rng: random.Random) -> int | None:
+    if game.sizes is None:
+        return game.default_size
+    if index % 10 == 0:
+        return game.default_size
+    low, high = game.sizes
+    return rng.randint(low, min(high, low + SMALL_SIZE_SPAN))
+
+
+def _playout(
+    engine: Any,
+    game: GameInfo,
+    size: int | None,
+    variants: Mapping[str, str],
+    rng: random.Random,
+    max_plies: int,
+    full: bool,
+) -> int:
+    """Play one random game with every check; return its length in moves."""
+    state = engine.initial(size, variants)
+    where = f"{game.id} size={size} variants={dict(variants)}"
+    for ply in range(max_plies + 1):
+        text = state.to_text()
+        context = f"{where} ply {ply}: {text!r}"
+        deep = full or ply % DEEP_CHECK_EVERY == 0
+        moves = _check_state(engine, state, variants, context, deep or ply % 5 == 0)
+        if not moves:
+            _check_final(engine, state, variants, context)
+            return ply
+        move = rng.choice(moves)
+        extra = rng.choice(moves)
+        for other in moves if deep else ([move] if extra is move else [move, extra]):
+            _check_move_text(state, other, context, upper=deep or other is move)
+            if deep:
+                child = state.apply(other)
+                assert isinstance(child, engine), f"{context}: {other.text} gave a {type(child).__name__}"
+        following = state.apply(move)
+        assert state.to_text() == text, f"{context}: applying {move.text} changed the original state"
+        if deep:
+            assert [m.text for m in state.legal_moves()] == [m.text for m in moves], f"{context}: apply changed moves"
+        state = following
+    pytest.fail(f"{where}: no outcome after {max_plies} moves: {state.to_text()!r} (a game must end or have a draw rule)")
+
+
+def _check_state(
+    engine: Any, state: GameState, variants: Mapping[str, str], context: str, thorough: bool
+) -> list[Move]:
+    """Invariants of one position; ``thorough`` adds the costlier re-generations of the move list."""
+    moves = state.legal_moves()
+    outcome = state.outcome()
+    over = outcome is not None
+    assert (state.to_move is None) == over, f"{context}: to_move={state.to_move} but outcome={outcome}"
+    assert state.to_move in (None, 0, 1), context
+    assert (not moves) == over, f"{context}: {len(moves)} legal moves but outcome={outcome}"
+    texts = [m.text for m in moves]
+    assert len(set(texts)) == len(texts), f"{context}: repeated move texts {sorted(t for t in texts if texts.count(t) > 1)}"
+    if thorough:
+        assert texts == [m.text for m in state.legal_moves()], f"{context}: legal move order is not stable"
+    for where, piece in state.placements():
+        assert isinstance(where, str) and where, context
+        assert piece.owner in (0, 1), f"{context}: piece on {where} has owner {piece.owner}"
+
+    text = state.to_text()
+    assert "\n" not in text, f"{context}: position text spans several lines"
+    again = engine.from_text(text, variants)
+    assert again.to_text() == text, f"{context}: position text reads back as {again.to_text()!r}"
+    assert again.to_move == state.to_move, f"{context}: to_move differs after reading the text back"
+    assert again.outcome() == outcome, f"{context}: outcome differs after reading the text back"
+    if thorough:
+        again_texts = [m.text for m in again.legal_moves()]
+        assert again_texts == texts, f"{context}: legal moves differ after reading the text back"
+    return moves
+
+
+def _check_move_text(state: GameState, move: Move, context: str, upper: bool) -> None:
+    assert move.text and move.text == move.text.strip(), f"{context}: bad move text {move.text!r}"
+    assert state.parse_move(move.text) == move, f"{context}: {move.text!r} does not parse back to the same move"
+    if upper:
+        shouted = move.text.upper()
+        assert state.parse_move(shouted) == move, f"{context}: {shouted!r} (upper case) is refused"
+    assert move.path or move.kind == "pass", f"{context}: {move.text} has an empty path"
+
+
+def _check_final(engine: Any, state: GameState, variants: Mapping[str, str], context: str) -> None:
+    outcome = state.outcome()
+    assert isinstance(outcome, Outcome), f"{context}: no legal moves and no outcome"
+    assert outcome.winner in (0, 1, None), f"{context}: winner {outcome.winner!r}"
+    assert isinstance(outcome.reason, str) and outcome.reason.strip(), f"{context}: outcome has no reason"
+    assert engine.from_text(state.to_text(), variants).outcome() == outcome, f"{context}: final outcome not in the text"
+    with pytest.raises(IllegalMoveError):
+        state.parse_move("a1")
+    try:
+        code = state.why_illegal("a1")[1]
+    except BoardgenError:  # an engine may refuse to explain malformed text; the point is it is refused
+        return
+    assert code, f"{context}: why_illegal gave no code for a finished game"
+
+
+# -- the harness catches broken engines (a toy game and three ways to break it) ----------
+
+
+class _Countdown(GameState):
+    """Test double: take 1 or 2 from a pile of 7 in turn; whoever takes the last one wins."""
+
+    game_id = "countdown"
+    endless = False  # broken: the only move takes nothing, so the game never ends
+    forgets_side = False  # broken: the position text leaves out whose turn it is
+
+    def __init__(self, pile: int, side: int) -> None:
+        self.pile = pile
+        self.side = side
+
+    @classmethod
+    def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "_Countdown":
+        return cls(7, 0)
+
+    @classmethod
+    def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "_Countdown":
+        pile, side = text.split()
+        return cls(int(pile), int(side))
+
+    def to_text(self) -> str:
+        return f"{self.pile} {0 if self.forgets_side else self.side}"
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.outcome() else self.side
+
+    def legal_moves(self) -> list[Move]:
+        if self.outcome():
+            return []
+        takes = [0] if self.endless else [t for t in (1, 2) if t <= self.pile]
+        return [Move(f"take{t}", path=("pile",), kind="take", key=t) for t in takes]
+
+    def apply(self, move: Move) -> "_Countdown":
+        return type(self)(self.pile - int(move.key), 1 - self.side)
+
+    def outcome(self) -> Outcome | None:
+        return Outcome(1 - self.side, "took the last one") if self.pile == 0 else None
+
+    def placements(self) -> list[tuple[str, Any]]:
+        return []
+
+    def normalize_move_text(self, text: str) -> str:
+        return text.strip().lower()
+
+
+class _Endless(_Countdown):
+    endless = True
+
+
+class _Forgetful(_Countdown):
+    forgets_side = True
+
+
+class _Mutating(_Countdown):
+    def apply(self, move: Move) -> "_Countdown":
+        self.pile -= int(move.key)
+        return type(self)(self.pile, 1 - self.side)
+
+
+_TOY = GameInfo(id="countdown", title={}, summary={}, board="none:none")
+
+
+def _toy_playout(engine: type[_Countdown]) -> int:
+    return _playout(engine, _TOY, None, {}, random.Random(0), max_plies=50, full=False)
+
+
+def test_the_toy_game_passes() -> None:
+    assert 4 <= _toy_playout(_Countdown) <= 7
+
+
+@pytest.mark.parametrize(
+    ("engine", "words"),
+    [
+        (_Endless, "no outcome after 50 moves"),
+        (_Forgetful, "to_move differs after reading the text back"),
+        (_Mutating, "changed the original state"),
+    ],
+)
+def test_the_harness_catches_broken_engines(engine: type[_Countdown], words: str) -> None:
+    with pytest.raises((AssertionError, pytest.fail.Exception)) as info:
+        _toy_playout(engine)
+    assert words in str(info.value)
