@@ -48,6 +48,8 @@ def load_state(game: str, size: str | None, position: str | None, variant_pairs:
     info = get_game(game)
     variants = info.resolve_variants(parse_variant_options(variant_pairs))
     wanted_size = _size(info, size)
+    if not info.has_engine():
+        raise OptionError("GAME", f"{info.id} has no rules engine yet")
     engine = info.load_engine()
     if position is None:
         return engine.initial(info.check_size(wanted_size), variants)
