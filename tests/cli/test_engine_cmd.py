@@ -1,0 +1,138 @@
+"""The engine tools on the command line: ``moves``, ``play`` and ``perft``, and their one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from boardgen.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the CLI in this process; return (exit status, stdout, stderr)."""
+    with pytest.raises(SystemExit) as info:
+        main(list(argv))
+    captured = capsys.readouterr()
+    return int(info.value.code or 0), captured.out, captured.err
+
+
+def test_moves_lists_one_move_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "moves", "hex", "--size", "2")
+    assert (status, err) == (0, "")
+    assert out.splitlines() == ["a1", "b1", "a2", "b2"]
+
+
+def test_moves_json_describes_each_move(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "moves", "hex", "--position", "r4/5/5/5/5 b swap", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["position"] == "r4/5/5/5/5 b swap" and data["to_move"] == 1 and data["outcome"] is None
+    assert len(data["moves"]) == 25
+    assert data["moves"][0] == {"text": "b1", "kind": "place", "path": ["b1"], "captures": []}
+    assert data["moves"][-1] == {"text": "swap", "kind": "swap", "path": ["a1"], "captures": ["a1"]}
+
+
+def test_moves_of_a_finished_game_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "moves", "hex", "--position", "rb/r1 b -")
+    assert (status, out, err) == (0, "", "")
+
+
+def test_play_json_has_exactly_the_four_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "hex", "c3", "swap", "--size", "5", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert set(data) == {"position", "to_move", "outcome", "legal_moves"}
+    assert data["position"] == "5/5/2b2/5/5 r -"
+    assert data["to_move"] == 0 and data["outcome"] is None
+    assert len(data["legal_moves"]) == 24 and "c3" not in data["legal_moves"]
+
+
+def test_play_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "hex", "a1", "b1", "a2", "--size", "2", "--variant", "swap=off", "--json")
+    assert status == 0
+    assert json.loads(out) == {
+        "position": "rb/r1 b -",
+        "to_move": None,
+        "outcome": {"winner": 0, "reason": "red joined rows 1 and 2"},
+        "legal_moves": [],
+    }
+    status, out, _ = run(capsys, "play", "hex", "a1", "b1", "a2", "--size", "2", "--variant", "swap=off")
+    assert out.splitlines() == ["rb/r1 b -", "game over: player 0 wins (red joined rows 1 and 2)"]
+
+
+def test_play_from_a_position_and_by_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "hex", "A2", "--position", "5/5/2r2/5/5 b -")
+    assert (status, out) == (0, "5/b4/2r2/5/5 r -\n")
+    status, out, _ = run(capsys, "play", "Y", "b3", "swap", "--size", "5")
+    assert (status, out) == (0, "1/2/1w1/4/5 b -\n")
+
+
+def test_play_without_moves_prints_the_start(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "trihex")
+    assert (status, out) == (0, "/".join(str(k) for k in range(1, 12)) + " b swap\n")
+
+
+def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "perft", "hex", "--depth", "3", "--size", "2") == (0, "36\n", "")
+    assert run(capsys, "perft", "hex", "--depth", "3", "--size", "2", "--variant", "swap=off") == (0, "24\n", "")
+    assert run(capsys, "perft", "trihex", "--depth", "4", "--size", "2") == (0, "12\n", "")
+    assert run(capsys, "perft", "hex", "--depth", "0") == (0, "1\n", "")
+    assert run(capsys, "perft", "hex", "--depth", "2", "--position", "r4/5/5/5/5 b swap") == (0, str(24 * 23 + 24) + "\n", "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["moves", "hox"], "unknown game 'hox'"),
+        (["moves", "hex", "--size", "x"], "--size: hex size must be a whole number from 2 to 26, not 'x'"),
+        (["moves", "hex", "--size", "1"], "from 2 to 26"),
+        (["moves", "hex", "--size", "27"], "from 2 to 26"),
+        (["moves", "hex", "--size", "5.5"], "from 2 to 26"),
+        (["moves", "hex", "--position", "5/5/5 r -"], "position: row 1 has 5 cells, expected 3"),
+        (["moves", "hex", "--position", "5/5/2z2/5/5 r -"], "row 3: unexpected 'z'"),
+        (["moves", "hex", "--position", "rr3/5/5/5/5 b -"], "cannot arise"),
+        (["moves", "hex", "--position", "5/5/5/5/5 r -", "--size", "7"], "--size"),
+        (["play", "hex", "c3", "c3"], "move 2: c3: the cell already holds a red stone [occupied]"),
+        (["play", "hex", "c3", "swap", "d4", "swap"], "move 4: swap"),
+        (["play", "hex", "--size", "5", "z9"], "[off-board]"),
+        (["play", "hex", "a1", "b1", "a2", "b2", "--size", "2", "--variant", "swap=off"], "[game-over]"),
+        (["play", "hex", "c3", "swap", "--variant", "swap=off"], "[no-swap]"),
+        (["moves", "hex", "--variant", "colour=green"], "hex has no variant option 'colour'"),
+        (["moves", "hex", "--variant", "swap=maybe"], "hex variant swap takes on, off, not 'maybe'"),
+        (["moves", "hex", "--variant", "swap"], "expected NAME=VALUE"),
+        (["perft", "hex", "--depth", "x"], "--depth: depth must be a whole number from 0 to 20, not 'x'"),
+        (["perft", "hex", "--depth", "21"], "--depth"),
+        (["perft", "hex"], "--depth"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("boardgen: error: ")
+    assert words in lines[0]
+
+
+def test_python_dash_m_boardgen_runs_the_same_tools() -> None:
+    good = subprocess.run(
+        [sys.executable, "-m", "boardgen", "perft", "hex", "--depth", "2", "--size", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (good.returncode, good.stdout, good.stderr) == (0, f"{9 * 8 + 9}\n", "")
+    bad = subprocess.run(
+        [sys.executable, "-m", "boardgen", "play", "trihex", "a1", "a1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.splitlines() == ["boardgen: error: move 2: a1: the cell already holds a black stone [occupied]"]
