@@ -1,0 +1,122 @@
+"""Engine figures: perft nodes per second for every registered game with a rules engine.
+
+Prints figures; it is not a test.  For each game (found through the registry,
+so new engines appear here without edits) it runs perft at growing depths from
+the start position and from a busy mid-game position reached by a seeded
+random playout, stopping before a depth would take more than ``--budget``
+seconds.  Then it times the targets of issue 4 on the 2-core development
+machine: Surakarta perft 5 from the start under 10 s, Hex 11 x 11 perft 3
+under 10 s, Assalto and Brax perft 4 under 10 s.
+
+    .venv/bin/python bench/bench_engines.py [--game ID ...] [--budget SECONDS] [--no-targets]
+
+"Nodes" are the perft leaves (the number of move sequences counted); the last
+ply is counted from the length of the move list, not played, as perft does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from boardgen.engine.base import GameState
+from boardgen.engine.perft import perft
+from boardgen.registry import GameInfo, all_games
+
+# game id -> (depth, seconds); all from the start position at the default size.
+TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0)}
+MAX_DEPTH = 8
+
+
+def timed_perft(state: GameState, depth: int) -> tuple[int, float]:
+    start = time.perf_counter()
+    nodes = perft(state, depth)
+    return nodes, time.perf_counter() - start
+
+
+def busy_position(engine: Any, info: GameInfo, seed: int = 1) -> tuple[GameState, int] | None:
+    """A busy position of a seeded random game: among plies 6..40, the most (legal moves x pieces).
+
+    Counting pieces as well as moves keeps placement games (whose move count
+    only falls) from picking the nearly empty board.
+    """
+    rng = random.Random(f"bench:{info.id}:{seed}")
+    state = engine.initial(info.default_size, info.resolve_variants({}))
+    best: tuple[int, int, GameState] | None = None
+    for ply in range(41):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        score = len(moves) * (1 + len(state.placements()))
+        if ply >= 6 and (best is None or score > best[0]):
+            best = (score, ply, state)
+        state = state.apply(rng.choice(moves))
+    return (best[2], best[1]) if best else None
+
+
+def deepen(label: str, state: GameState, budget: float) -> None:
+    """perft at depth 1, 2, ... while the next depth is expected to fit in the budget."""
+    counts = [1]
+    seconds = 0.0
+    for depth in range(1, MAX_DEPTH + 1):
+        growth = counts[-1] / counts[-2] if len(counts) > 1 else 1.0
+        if seconds * growth > budget:
+            break
+        nodes, seconds = timed_perft(state, depth)
+        rate = nodes / seconds if seconds > 0 else float("inf")
+        print(f"  {label:<9} depth {depth}: {nodes:>13,} nodes  {seconds:8.3f} s  {rate:>12,.0f} nodes/s")
+        if nodes == counts[-1] and depth > 1:  # every line has ended: deeper counts are the same
+            break
+        counts.append(nodes)
+
+
+def bench_game(info: GameInfo, budget: float) -> None:
+    engine = info.load_engine()
+    start = engine.initial(info.default_size, info.resolve_variants({}))
+    size = f" size {info.default_size}" if info.sizes else ""
+    print(f"{info.id}{size}")
+    print(f"  start:    {start.to_text()}")
+    deepen("start", start, budget)
+    busy = busy_position(engine, info)
+    if busy is None:
+        print("  (no mid-game position: every random game ended within 6 moves)")
+        return
+    state, ply = busy
+    print(f"  mid-game: {state.to_text()}  (ply {ply}, {len(state.legal_moves())} legal moves)")
+    deepen("mid-game", state, budget)
+
+
+def check_targets(games: dict[str, GameInfo]) -> None:
+    print("issue 4 targets (from the start position, default size):")
+    for game_id, (depth, limit) in TARGETS.items():
+        info = games.get(game_id)
+        if info is None or not info.has_engine():
+            print(f"  {game_id:<10} perft {depth}: no engine yet")
+            continue
+        engine = info.load_engine()
+        nodes, seconds = timed_perft(engine.initial(info.default_size, info.resolve_variants({})), depth)
+        verdict = "ok" if seconds < limit else "TOO SLOW"
+        print(f"  {game_id:<10} perft {depth}: {nodes:>13,} nodes  {seconds:8.3f} s  (target < {limit:.0f} s)  {verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--budget", type=float, default=3.0, help="seconds allowed per perft run (default 3)")
+    parser.add_argument("--no-targets", action="store_true", help="skip the issue-4 target runs")
+    args = parser.parse_args()
+    games = {info.id: info for info in all_games()}
+    chosen = [games[g] for g in args.game] if args.game else list(games.values())
+    for info in chosen:
+        if not info.has_engine():
+            print(f"{info.id}: no engine yet")
+            continue
+        bench_game(info, args.budget)
+    if not args.no_targets:
+        check_targets({g.id: g for g in chosen})
+
+
+if __name__ == "__main__":
+    main()
