@@ -21,6 +21,7 @@ BUILD_FORMATS = ("pdf", "svg")
 
 STEPS: tuple[str, ...] = (
     "boardgen.build:build_boards",
+    "boardgen.build:build_large_boards",
     "boardgen.booklet.build:build_booklets",
     "boardgen.booklet.build:build_diagrams",
 )
@@ -28,7 +29,7 @@ STEPS: tuple[str, ...] = (
 
 def build_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
     """Every game's default board, in SVG and PDF, on A4 and Letter."""
-    from boardgen.cli.board_cmd import render_board_file
+    from boardgen.cli.board_cmd import SheetRequest, render_board_file
 
     folder = output / "boards"
     folder.mkdir(parents=True, exist_ok=True)
@@ -41,10 +42,42 @@ def build_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> l
             for fmt in BUILD_FORMATS:
                 size = f"-{game.default_size}" if game.default_size else ""
                 path = folder / f"{game.id}{size}-{paper_name}.{fmt}"
-                data, _ = render_board_file(game, game.default_size, paper, BoardOptions(), fmt)
+                data, _ = render_board_file(SheetRequest(game, game.default_size, paper, BoardOptions(), fmt))
                 write_atomic(path, data)
                 written.append(path)
                 log(f"wrote {path}")
+    return written
+
+
+POSTER_PAPER = "a2"  # tiled versions: the board as large as it would be on A2, printed on A4/Letter
+PEN_BOARDS_PER_SHEET = 4
+
+
+def build_large_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Tiled posters of every board, and pen-and-paper sheets of the games played with pens."""
+    from boardgen.cli.board_cmd import SheetRequest, render_board_file
+    from boardgen.sheet import place_board
+
+    folder = output / "boards"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game in all_games():
+        if not game.has_board():
+            continue
+        board_class = game.load_board()
+        board = board_class(game.default_size) if game.default_size else board_class()
+        poster_scale = place_board(board, parse_paper(POSTER_PAPER), BoardOptions()).frame.scale
+        size = f"-{game.default_size}" if game.default_size else ""
+        for paper_name in BUILD_PAPERS:
+            paper = parse_paper(paper_name)
+            jobs = [(f"{game.id}{size}-poster-tiled-{paper_name}.pdf", SheetRequest(game, game.default_size, paper, BoardOptions(), "pdf", round(poster_scale, 1), tile=True))]
+            if game.extra.get("pen_and_paper"):
+                jobs.append((f"{game.id}{size}-pen-x{PEN_BOARDS_PER_SHEET}-{paper_name}.pdf", SheetRequest(game, game.default_size, paper, BoardOptions(), "pdf", per_sheet=PEN_BOARDS_PER_SHEET)))
+            for name, request in jobs:
+                data, _ = render_board_file(request)
+                write_atomic(folder / name, data)
+                written.append(folder / name)
+                log(f"wrote {folder / name}")
     return written
 
 

@@ -65,10 +65,11 @@ def header_height(board: BoardDrawing) -> float:
     return TITLE_SIZE * 1.07 + 2 * (INFO_SIZE + 1.5) + len(board.notes) * 2 * (NOTE_SIZE + 1.0) + 1.0
 
 
-def available_area(board: BoardDrawing, width: float, height: float) -> Box:
-    top = MARGIN_MM + header_height(board) + GAP
-    bottom = height - MARGIN_MM - FOOTER_HEIGHT - GAP
-    return (MARGIN_MM, top, width - MARGIN_MM, bottom)
+def available_area(board: BoardDrawing, width: float, height: float, reserve: float = 0.0) -> Box:
+    """Where the board's ink may go; ``reserve`` keeps room around it (for crop marks)."""
+    top = MARGIN_MM + header_height(board) + GAP + reserve
+    bottom = height - MARGIN_MM - FOOTER_HEIGHT - GAP - reserve
+    return (MARGIN_MM + reserve, top, width - MARGIN_MM - reserve, bottom)
 
 
 def largest_scale(board: BoardDrawing, options: BoardOptions, area: Box) -> float:
@@ -104,6 +105,7 @@ def place_board(
     options: BoardOptions,
     cell_mm: float | None = None,
     orientation: str = "auto",
+    reserve: float = 0.0,
 ) -> Placement:
     """Choose orientation and scale, and centre the board in the free area of the sheet."""
     candidates = {"portrait": [False], "landscape": [True], "auto": [True, False]}[orientation]
@@ -113,7 +115,7 @@ def place_board(
     best: tuple[float, bool] | None = None
     for landscape in candidates:
         width, height = paper.oriented(landscape)
-        area = available_area(board, width, height)
+        area = available_area(board, width, height, reserve)
         if cell_mm is not None:
             if fits(board, options, area, cell_mm):
                 best = (cell_mm, landscape)
@@ -123,10 +125,10 @@ def place_board(
         if scale > 0 and (best is None or scale > best[0] * 1.0001):
             best = (scale, landscape)
     if best is None:
-        raise _does_not_fit(board, paper, options, cell_mm, candidates)
+        raise _does_not_fit(board, paper, options, cell_mm, candidates, reserve)
     scale, landscape = best
     width, height = paper.oriented(landscape)
-    area = available_area(board, width, height)
+    area = available_area(board, width, height, reserve)
     box = measure(board, scale, options)
     dx = area[0] + ((area[2] - area[0]) - (box[2] - box[0])) / 2 - box[0]
     dy = area[1] + ((area[3] - area[1]) - (box[3] - box[1])) / 2 - box[1]
@@ -136,15 +138,22 @@ def place_board(
     return Placement(frame, board_box, width, height, landscape)
 
 
+def fits_on_paper(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, orientation: str = "auto", cut_marks: bool = False) -> bool:
+    """Whether the board at ``scale`` fits on one sheet of ``paper`` in an allowed orientation."""
+    reserve = CROP_RESERVE if cut_marks else 0.0
+    choices = {"auto": (True, False), "portrait": (False,), "landscape": (True,)}[orientation]
+    return any(fits(board, options, available_area(board, *paper.oriented(l), reserve), scale) for l in choices)
+
+
 def _is_wide(board: BoardDrawing, options: BoardOptions) -> bool:
     box = measure(board, 10.0, options)
     return (box[2] - box[0]) > (box[3] - box[1])
 
 
-def _does_not_fit(board, paper, options, cell_mm, candidates) -> OptionError:
+def _does_not_fit(board, paper, options, cell_mm, candidates, reserve=0.0) -> OptionError:
     if cell_mm is None:
         return OptionError("--paper", f"{paper.name} is too small for the {board.game_id} board and its margins")
-    best_scale = max(largest_scale(board, options, available_area(board, *paper.oriented(l))) for l in candidates)
+    best_scale = max(largest_scale(board, options, available_area(board, *paper.oriented(l), reserve)) for l in candidates)
     box = measure(board, cell_mm, options)
     need = f"{box[2] - box[0]:.0f} x {box[3] - box[1]:.0f} mm"
     return OptionError(
@@ -169,21 +178,64 @@ def sheet_title(board: BoardDrawing) -> str:
 
 
 def header(board: BoardDrawing, placement: Placement) -> Group:
+    info = [dimensions_line(board, placement, lang) for lang in ("pt", "en")]
+    return header_block(board, sheet_title(board), info, placement.sheet_width)
+
+
+def header_block(board: BoardDrawing, title: str, info: list[str], sheet_width: float) -> Group:
+    """Title, English title on the right, two information lines, then the board's notes."""
     group = Group("title")
     x = MARGIN_MM
     y = MARGIN_MM + TITLE_SIZE * 1.07  # Noto's ascent: accents and brackets stay inside the margin
-    group.add(Text((x, y), sheet_title(board), TITLE_SIZE, font="sans-bold", fill=palette.INK))
+    group.add(Text((x, y), title, TITLE_SIZE, font="sans-bold", fill=palette.INK))
     english = board.title("en")
     if english != board.title("pt"):
-        group.add(Text((placement.sheet_width - MARGIN_MM, y), english, INFO_SIZE + 1, font="sans", fill=palette.INK, anchor="end"))
-    for lang in ("pt", "en"):
+        group.add(Text((sheet_width - MARGIN_MM, y), english, INFO_SIZE + 1, font="sans", fill=palette.INK, anchor="end"))
+    for line in info:
         y += INFO_SIZE + 1.5
-        group.add(Text((x, y + 0.5), dimensions_line(board, placement, lang), INFO_SIZE, font="sans", fill=palette.INK))
+        group.add(Text((x, y + 0.5), line, INFO_SIZE, font="sans", fill=palette.INK))
     for pt_note, en_note in board.notes:
         for text in (pt_note, en_note):
             y += NOTE_SIZE + 1.0
             group.add(Text((x, y + 0.5), text, NOTE_SIZE, font="sans-italic", fill=palette.INK))
     return group
+
+
+CROP_GAP = 2.0  # mm between the board's ink and a crop mark
+CROP_LENGTH = 5.0
+CROP_RESERVE = CROP_GAP + CROP_LENGTH
+
+
+def crop_marks(box: Box) -> Group:
+    """L-shaped marks just outside the corners of ``box``, along its edges, for cutting it out."""
+    group = Group("cut-marks", title="crop marks")
+    style = Style(stroke=palette.INK, width=0.2, cap="butt")
+    x0, y0, x1, y1 = box
+    for x, y, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
+        group.add(Line((x + sx * CROP_GAP, y), (x + sx * CROP_RESERVE, y), style))
+        group.add(Line((x, y + sy * CROP_GAP), (x, y + sy * CROP_RESERVE), style))
+    return group
+
+
+def scale_for_board_width(board: BoardDrawing, options: BoardOptions, width_mm: float) -> float:
+    """The scale at which the board itself (coordinates aside) is ``width_mm`` wide."""
+
+    def board_width(scale: float) -> float:
+        box = ink_bounds(board.draw(Frame(scale), options), skip_roles=frozenset({"coordinate"}))
+        assert box is not None
+        return box[2] - box[0]
+
+    s1, s2 = 10.0, 20.0
+    w1, w2 = board_width(s1), board_width(s2)
+    scale = s1 + (width_mm - w1) * (s2 - s1) / (w2 - w1)
+    for _ in range(3):  # line-width clamps bend the line a little; a few secant steps settle it
+        w = board_width(scale)
+        if abs(w - width_mm) < 1e-6:
+            break
+        slope = (w - w1) / (scale - s1) if scale != s1 else (w2 - w1) / (s2 - s1)
+        s1, w1 = scale, w
+        scale = scale + (width_mm - w) / slope
+    return scale
 
 
 def calibration_bar(x: float, baseline: float) -> Group:
@@ -205,8 +257,12 @@ def calibration_bar(x: float, baseline: float) -> Group:
 
 
 def footer(placement: Placement) -> Group:
+    return footer_block(placement.sheet_width, placement.sheet_height)
+
+
+def footer_block(width: float, height: float) -> Group:
+    """The calibration bar on the left and the print-at-100 % note on the right."""
     group = Group("footer")
-    width, height = placement.sheet_width, placement.sheet_height
     baseline = height - MARGIN_MM - 3.5
     x = MARGIN_MM + 1.2  # room for the "0" label centred on the bar's start
     group.add(calibration_bar(x, baseline))
@@ -224,12 +280,18 @@ def board_sheet(
     options: BoardOptions,
     cell_mm: float | None = None,
     orientation: str = "auto",
+    cut_marks: bool = False,
 ) -> Sheet:
-    """The complete printable sheet for one board."""
-    placement = place_board(board, paper, options, cell_mm, orientation)
+    """The complete printable sheet for one board (with crop marks at its corners if asked)."""
+    placement = place_board(board, paper, options, cell_mm, orientation, CROP_RESERVE if cut_marks else 0.0)
     content = Group("sheet")
     content.add(header(board, placement))
-    content.add(board.draw(placement.frame, options))
+    drawing = board.draw(placement.frame, options)
+    content.add(drawing)
+    if cut_marks:
+        box = ink_bounds(drawing)
+        assert box is not None
+        content.add(crop_marks(box))
     content.add(footer(placement))
     title = f"{sheet_title(board)} — boardgen"
     x0, y0, x1, y1 = placement.board_box

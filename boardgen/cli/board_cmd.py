@@ -6,7 +6,9 @@ booklet stack, so the command starts fast.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -27,13 +29,18 @@ FORMATS = ("pdf", "svg")
 @click.option("--coordinates/--no-coordinates", default=True, help="Print coordinates around the board.")
 @click.option("--setup/--no-setup", default=False, help="Draw the start position with pieces (default: start points marked only).")
 @click.option("--centre-mark/--no-centre-mark", default=True, help="Mark the centre cell (Hex, Trihex).")
-def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation, coordinates, setup, centre_mark) -> int:
+@click.option("--board-mm", "board_text", metavar="MM", help="Width of the board itself in mm (instead of --cell-mm).")
+@click.option("--tile", is_flag=True, help="Split a board larger than the paper over several sheets (PDF).")
+@click.option("--overlap-mm", "overlap_text", metavar="MM", help="Glue margin between tiles (default 10).")
+@click.option("--cut-marks", is_flag=True, help="Crop marks at the board's corners, inside the sheet.")
+@click.option("--per-sheet", "per_sheet_text", metavar="N", help="Pen-and-paper sheet: N small boards on one page (Hex, Trihex).")
+def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation, coordinates, setup, centre_mark, board_text, tile, overlap_text, cut_marks, per_sheet_text) -> int:
     """Draw a printable, exact-scale board of GAME."""
     from boardgen.boards import BoardOptions
-    from boardgen.cli.options import default_paper, parse_mm, parse_size
+    from boardgen.cli.options import default_paper, parse_count, parse_mm, parse_size
     from boardgen.output import check_writable, write_atomic
     from boardgen.paper import parse_paper
-    from boardgen.registry import get_game
+    from boardgen.registry import all_games, get_game
 
     info = get_game(game)
     size = parse_size(info, size_text)
@@ -44,10 +51,28 @@ def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation,
     if orientation not in ("auto", "portrait", "landscape"):
         raise OptionError("--orientation", f"must be auto, portrait or landscape, not {orientation!r}")
     cell_mm = parse_mm(cell_text, "--cell-mm", 1.0, 1000.0)
-    path = Path(output) if output else Path(f"{info.id}{'-' + str(size) if size else ''}-{paper.name}.{fmt}")
+    board_mm = parse_mm(board_text, "--board-mm", 10.0, 10000.0)
+    if cell_mm is not None and board_mm is not None:
+        raise OptionError("--board-mm", "give either --cell-mm or --board-mm, not both")
+    overlap = parse_mm(overlap_text, "--overlap-mm", 0.0, 200.0)
+    per_sheet = parse_count(per_sheet_text, "--per-sheet", 1, 36)
+    if overlap is not None and not tile:
+        raise OptionError("--overlap-mm", "only applies with --tile")
+    if per_sheet is not None and not info.extra.get("pen_and_paper"):
+        pen_games = ", ".join(g.id for g in all_games() if g.extra.get("pen_and_paper"))
+        raise OptionError("--per-sheet", f"pen-and-paper sheets are for {pen_games}, not {info.id}")
+    if per_sheet is not None and (tile or cell_mm or board_mm):
+        raise OptionError("--per-sheet", "picks its own scale; it does not combine with --tile, --cell-mm or --board-mm")
+    if tile and fmt != "pdf":
+        raise OptionError("--tile", "tiled boards are one multi-page PDF; use --format pdf")
+    if tile and cell_mm is None and board_mm is None:
+        raise OptionError("--tile", "say how large the board should be with --cell-mm or --board-mm")
+    stem = f"{info.id}{'-' + str(size) if size else ''}-{paper.name}"
+    path = Path(output) if output else Path(f"{stem}.{fmt}")
     check_writable(path)
     options = BoardOptions(coordinates=coordinates, ink=ink, setup=setup, centre_mark=centre_mark)
-    data, summary = render_board_file(info, size, paper, options, fmt, cell_mm, orientation)
+    request = SheetRequest(info, size, paper, options, fmt, cell_mm, orientation, board_mm, tile, overlap if overlap is not None else 10.0, cut_marks, per_sheet)
+    data, summary = render_board_file(request)
     write_atomic(path, data)
     click.echo(f"wrote {path} ({summary})")
     return 0
@@ -63,19 +88,50 @@ def _format(fmt: str | None, output: str | None) -> str:
     return fmt
 
 
-def render_board_file(info, size, paper, options, fmt, cell_mm=None, orientation="auto") -> tuple[bytes, str]:
-    """(file bytes, one-line summary) of a board sheet; shared with ``boardgen build``."""
-    from boardgen.sheet import board_sheet
+@dataclass(frozen=True)
+class SheetRequest:
+    """Everything that decides what a board file looks like (the CLI's options, checked)."""
 
-    board_class = info.load_board()
-    drawing = board_class(size) if size is not None else board_class()
-    sheet = board_sheet(drawing, paper, options, cell_mm, orientation)
-    if fmt == "svg":
+    info: Any
+    size: int | None
+    paper: Any
+    options: Any
+    fmt: str = "pdf"
+    cell_mm: float | None = None
+    orientation: str = "auto"
+    board_mm: float | None = None
+    tile: bool = False
+    overlap: float = 10.0
+    cut_marks: bool = False
+    per_sheet: int | None = None
+
+
+def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
+    """(file bytes, one-line summary) of a board sheet, tiled poster or pen-and-paper sheet."""
+    from boardgen.sheet import board_sheet, fits_on_paper, scale_for_board_width
+
+    board_class = request.info.load_board()
+    drawing = board_class(request.size) if request.size is not None else board_class()
+    scale = request.cell_mm
+    if request.board_mm is not None:
+        scale = scale_for_board_width(drawing, request.options, request.board_mm)
+    if request.per_sheet is not None:
+        from boardgen.pensheet import pen_sheet
+
+        sheets = [pen_sheet(drawing, request.paper, request.options, request.per_sheet, request.orientation)]
+    elif request.tile and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks):
+        from boardgen.tiling import tiled_sheets
+
+        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks)
+    else:
+        sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks)]
+    if request.fmt == "svg":
         from boardgen.drawing.svg import render_svg
 
-        data = render_svg(sheet)
+        data = render_svg(sheets[0])
     else:
-        from boardgen.drawing.pdf import render_pdf
+        from boardgen.drawing.pdf import render_pdf_pages
 
-        data = render_pdf(sheet)
-    return data, sheet.subject
+        data = render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
+    summary = sheets[0].subject if len(sheets) == 1 else f"{len(sheets) - 1} tiles plus an assembly page on {request.paper.name}"
+    return data, summary

@@ -78,6 +78,13 @@ def shape_box(shape) -> Box | None:
 def ink_bounds(group: Group, skip_roles: frozenset[str] = frozenset()) -> Box | None:
     """Union of the ink extents below ``group``, leaving out groups whose role is in ``skip_roles``."""
     box: Box | None = None
+    if group.clip is not None:
+        inner = ink_bounds(Group(group.role, group.children), skip_roles)
+        if inner is None:
+            return None
+        c = group.clip
+        clipped = (max(inner[0], c[0]), max(inner[1], c[1]), min(inner[2], c[2]), min(inner[3], c[3]))
+        return clipped if clipped[0] < clipped[2] and clipped[1] < clipped[3] else None
     for child in group.children:
         if isinstance(child, Group):
             if child.role in skip_roles:

@@ -110,6 +110,7 @@ class Group:
     role: str
     children: list["Shape"] = field(default_factory=list)
     title: str | None = None
+    clip: tuple[float, float, float, float] | None = None  # (x0, y0, x1, y1): ink outside is cut away
 
     def add(self, *shapes: "Shape") -> "Group":
         self.children.extend(shapes)

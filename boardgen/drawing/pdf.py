@@ -56,8 +56,16 @@ class _PdfPainter:
 
     def draw(self, shape) -> None:
         if isinstance(shape, Group):
+            if shape.clip is not None:
+                self.canvas.saveState()
+                x0, y0, x1, y1 = shape.clip
+                area = self.canvas.beginPath()
+                area.rect(self.x(x0), self.y(y1), (x1 - x0) * PT_PER_MM, (y1 - y0) * PT_PER_MM)
+                self.canvas.clipPath(area, stroke=0, fill=0)
             for child in shape.children:
                 self.draw(child)
+            if shape.clip is not None:
+                self.canvas.restoreState()
         elif isinstance(shape, Text):
             self._text(shape)
         else:

@@ -33,6 +33,7 @@ class _SvgWriter:
         )
         self.drawing.attribs["xml:lang"] = sheet.language
         self._hatches: dict[Hatch, str] = {}
+        self._clips: list[str] = []
 
     def render(self) -> str:
         if self.sheet.title or self.sheet.description:
@@ -43,6 +44,8 @@ class _SvgWriter:
     # -- shapes ---------------------------------------------------------------
     def _group(self, group: Group):
         element = self.drawing.g(class_=group.role)
+        if group.clip is not None:
+            element["clip-path"] = f"url(#{self._clip_id(group.clip)})"
         if group.title:
             element.set_desc(title=group.title)
         for child in group.children:
@@ -91,6 +94,14 @@ class _SvgWriter:
                 element["stroke-dasharray"] = " ".join(num(v) for v in style.dash)
         elements.append(element)
         return elements
+
+    def _clip_id(self, box: tuple[float, float, float, float]) -> str:
+        ident = f"clip{len(self._clips) + 1}"
+        self._clips.append(ident)
+        clip = self.drawing.clipPath(id=ident)
+        clip.add(self.drawing.rect(insert=(num(box[0]), num(box[1])), size=(num(box[2] - box[0]), num(box[3] - box[1]))))
+        self.drawing.defs.add(clip)
+        return ident
 
     def _hatch_id(self, hatch: Hatch) -> str:
         if hatch not in self._hatches:

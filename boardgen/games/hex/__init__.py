@@ -14,6 +14,7 @@ GAME = GameInfo(
     sizes=(2, 26),
     default_size=11,
     popular_sizes=(11, 13, 14, 19),
+    extra={"pen_and_paper": True},
     variants=(
         Variant(
             name="swap",

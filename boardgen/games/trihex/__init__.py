@@ -15,6 +15,7 @@ GAME = GameInfo(
     default_size=11,
     popular_sizes=(11, 13, 15, 19),
     aliases=("y",),
+    extra={"pen_and_paper": True},
     variants=(
         Variant(
             name="swap",
