@@ -1,0 +1,189 @@
+"""The printable Brax board: 9 x 9 points joined by 144 white and red lines, start diamonds.
+
+Every segment takes its colour from the table in
+:mod:`boardgen.games.brax.geometry`, which is checked first: a table that
+breaks the published constraints is refused with a clear error, never drawn.
+
+The traditional board has white and red lines on a dark ground.  On white
+paper a white line is drawn as a light stroke over a wider dark one, i.e. a
+white line with dark edges; the red lines are plain red and a little narrower.
+In grey the two are then a hollow line and a solid mid-grey one.  All the
+dark edges go down first and all the white cores over them, so a run of white
+segments reads as one continuous white line.
+
+The start points carry diamonds (white ones on b1..h1 for White, red ones on
+b9..h9 for Black), as on the printed board; they stay under the pieces when
+the start position is drawn.  The sheet states that the colour layout is a
+reconstruction (the geometry's ``LAYOUT_NOTE``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.drawing import palette
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Group, Line, Polygon, Shape, Style, Text
+from boardgen.engine.base import Piece
+from boardgen.errors import BoardgenError
+from boardgen.games.brax import geometry as geo
+
+LABEL_SIZE = 0.32  # board units
+LABEL_GAP = 0.62  # from the outer lines to the middle of a label
+DIAMOND = 0.2  # half-diagonal of a start diamond, board units
+PIECE_KIND = "man"  # what the rules engine calls a Brax piece
+WHITE_LINE = "#f4f0e3"  # ivory: reads as a light line, not as a gap between two dark ones
+WHITE_EDGE = palette.INK
+RED_LINE = palette.RED
+NOTE_WIDTH_MM = 186.0  # the layout note is wrapped to this width (an A4 or Letter sheet, portrait)
+NOTE_FONT, NOTE_SIZE = "sans-italic", 2.8  # as boardgen.sheet prints notes
+# "Note:" heads the note; it also keeps the first glyph off the margin (an
+# italic "A" at the pen would overhang the sheet margin by 0.16 mm).
+NOTE_LABEL = {"pt": "Nota: ", "en": "Note: "}
+
+
+class LayoutError(BoardgenError):
+    """The Brax colour table breaks a published constraint: the board is not drawn."""
+
+
+def line_widths(frame: Frame, options: BoardOptions) -> tuple[float, float, float]:
+    """(red stroke, white line's dark edge stroke, white line's light core) in mm.
+
+    Proportional to the spacing within clamps; the white line's light core
+    is as wide as a red line, its dark edges come on top of that.
+    """
+    red = min(1.3, max(0.45, frame.scale * 0.045)) * options.line_scale
+    if options.light:
+        red *= 0.75
+    edge = max(0.18, red * 0.25)
+    return red, red + 2 * edge, red
+
+
+def _wrap(text: str, width_mm: float) -> list[str]:
+    """Words of ``text`` in lines no wider than ``width_mm`` at the sheet's note size."""
+    from boardgen.drawing.fonts import metrics
+
+    font = metrics(NOTE_FONT)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and font.width(candidate, NOTE_SIZE) > width_mm:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+@cache
+def layout_note_lines() -> tuple[tuple[str, str], ...]:
+    """The geometry's reconstruction note, wrapped to fit a sheet, as the pairs ``BoardDrawing.notes`` holds.
+
+    The sheet prints each pair's two texts on consecutive lines, pair after
+    pair, and does not wrap.  The note is longer than a line, so both
+    languages are wrapped and the lines packed two by two in reading order:
+    all Portuguese lines, then all English ones.
+    """
+    pt = _wrap(NOTE_LABEL["pt"] + geo.LAYOUT_NOTE["pt"], NOTE_WIDTH_MM)
+    width = NOTE_WIDTH_MM
+    en = _wrap(NOTE_LABEL["en"] + geo.LAYOUT_NOTE["en"], width)
+    while (len(pt) + len(en)) % 2 and width > NOTE_WIDTH_MM / 2:
+        width -= 4.0  # an odd count of lines: wrap the English a little narrower (an empty line would be a stray text)
+        en = _wrap(NOTE_LABEL["en"] + geo.LAYOUT_NOTE["en"], width)
+    flat = pt + en
+    if len(flat) % 2:
+        flat.append("—")
+    return tuple((flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+
+
+def checked_lines() -> tuple[tuple[str, str, str], ...]:
+    """The 144 segments as (a, b, colour), after the geometry's layout check; LayoutError if it fails."""
+    problems = geo.check_layout()
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise LayoutError(
+            f"brax: the line colour table in boardgen/games/brax/geometry.py breaks the published rules, "
+            f"so the board is not drawn: {problems[0]}{more}"
+        )
+    return geo.LINES
+
+
+class BraxBoard(BoardDrawing):
+    game_id = "brax"
+    unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
+    piece_diameter = 0.56
+
+    def __init__(self, size: int | None = None) -> None:
+        super().__init__(None)
+        self.segments = checked_lines()  # refuse a broken table before anything is drawn
+
+    @property
+    def notes(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        return layout_note_lines()
+
+    def locations(self) -> dict[str, tuple[float, float]]:
+        return {name: (float(x), float(y)) for name, (x, y) in geo.POINTS.items()}
+
+    def start_placements(self) -> list[tuple[str, Piece]]:
+        return [(name, Piece(owner, PIECE_KIND)) for owner in (0, 1) for name in geo.START_POINTS[owner]]
+
+    def start_marks(self) -> dict[str, int]:
+        return dict(geo.START_POSITION)
+
+    # -- drawing ------------------------------------------------------------------
+    def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
+        board = Group("board")
+        red, outer, core = line_widths(frame, options)
+        white = [s for s in self.segments if s[2] == geo.WHITE]
+        reds = [s for s in self.segments if s[2] == geo.RED]
+        board.add(
+            self._lines(frame, "line-white-edge", white, Style(stroke=WHITE_EDGE, width=outer), "dark edges of White's lines"),
+            self._lines(frame, "line-red", reds, Style(stroke=RED_LINE, width=red), "Black's lines (red)"),
+            self._lines(frame, "line-white", white, Style(stroke=WHITE_LINE, width=core), "White's lines (white)"),
+        )
+        board.add(self.diamonds(frame, options))
+        if options.coordinates:
+            board.add(self.coordinates(frame))
+        return board
+
+    def _lines(self, frame: Frame, role: str, segments, style: Style, title: str) -> Group:
+        group = Group(role, title=title)
+        for a, b, _ in segments:
+            group.add(Line(frame.pt(*geo.POINTS[a]), frame.pt(*geo.POINTS[b]), style))
+        return group
+
+    def diamonds(self, frame: Frame, options: BoardOptions) -> Group:
+        """The start diamonds: white for White on b1..h1, red for Black on b9..h9."""
+        group = Group("start-marks", title="start diamonds: White on b1-h1, Black on b9-h9")
+        half = frame.length(DIAMOND)
+        width = max(0.25, line_widths(frame, options)[0] * 0.4)
+        fills = {0: palette.PAPER, 1: RED_LINE}
+        for owner in (0, 1):
+            player = Group(f"start-player-{owner}")
+            for name in geo.START_POINTS[owner]:
+                x, y = frame.pt(*geo.POINTS[name])
+                points = ((x, y - half), (x + half, y), (x, y + half), (x - half, y))
+                player.add(Polygon(points, Style(stroke=palette.INK, width=width, fill=fills[owner], join="round")))
+            group.add(player)
+        return group
+
+    def coordinates(self, frame: Frame) -> Group:
+        """Letters below and above the columns, numbers beside the rows."""
+        group = Group("coordinate")
+        size = frame.length(LABEL_SIZE)
+        low, high = -LABEL_GAP, geo.SIZE - 1 + LABEL_GAP
+        for i in range(geo.SIZE):
+            letter, number = geo.COLUMNS[i], str(i + 1)
+            group.add(_label(frame, (i, low), letter, size), _label(frame, (i, high), letter, size))
+            group.add(_label(frame, (low, i), number, size), _label(frame, (high, i), number, size))
+        return group
+
+
+def _label(frame: Frame, centre: tuple[float, float], text: str, size: float) -> Shape:
+    """Text centred on a board point (baseline lowered by about a third of the size)."""
+    x, y = frame.pt(*centre)
+    return Text((x, y + size * 0.36), text, size, font="sans", fill=palette.INK, anchor="middle")
