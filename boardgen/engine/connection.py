@@ -223,7 +223,7 @@ class ConnectionState(GameState):
 
     def _check_possible(self) -> None:
         """Raise PositionError for a position no game under these rules can reach."""
-        red, blue = self.COLOURS
+        first, second = self.COLOURS
         counts = (self.board.count(1), self.board.count(2))
         side = self.side
         difference = counts[0] - counts[1]
@@ -234,16 +234,16 @@ class ConnectionState(GameState):
         if not possible:
             after_swap = ", or one fewer after a swap" if self.swap_rule else " (the swap rule is off)"
             raise PositionError(
-                f"position: {_stones(counts[0], red)} and {_stones(counts[1], blue)} with {self.COLOURS[side]}"
-                f" to move cannot arise: {red} moves first, so it has as many stones as {blue} or one more{after_swap}"
+                f"position: {_stones(counts[0], first)} and {_stones(counts[1], second)} with {self.COLOURS[side]}"
+                f" to move cannot arise: {first} moves first, so it has as many stones as {second} or one more{after_swap}"
             )
         if self.swap_pending:
             if not self.swap_rule:
                 raise PositionError("position: the swap field says the swap is still to come, but variant swap is off")
             if (counts, side) not in (((0, 0), 0), ((1, 0), 1)):
                 raise PositionError(
-                    f"position: the swap can still come only before {blue}'s first move"
-                    f" (empty board, or one {red} stone with {blue} to move)"
+                    f"position: the swap can still come only before {second}'s first move"
+                    f" (empty board, or one {first} stone with {second} to move)"
                 )
         winners = [p for p in (0, 1) if self._has_connection(self.board, p)]
         if len(winners) == 2:  # cannot happen on a real board; guards a broken layout
@@ -378,20 +378,19 @@ class ConnectionState(GameState):
             board[source] = EMPTY
             board[layout.mirror[source]] = 2
             return self._make(layout, bytes(board), 0, False, self.swap_rule, None)
-        i = move.key if isinstance(move.key, int) else layout.index.get(move.text)
-        if i is None or self.board[i] != EMPTY or layout.names[i] != move.text:
+        i = move.key
+        if not (isinstance(i, int) and 0 <= i < len(layout.names) and layout.names[i] == move.text):
+            i = layout.index.get(move.text)  # a Move built by hand, or from another board
+        if i is None or self.board[i] != EMPTY:
             raise IllegalMoveError(*self.why_illegal(move.text))
         board[i] = player + 1
         new_board = bytes(board)
         outcome = None
         if self._group_connects(new_board, i, player):
-            outcome = Outcome(player, self._reason_for(player))
+            outcome = Outcome(player, self.win_reason(player))
         # Once the second player has moved, the swap can no longer come.
         swap_pending = self.swap_pending and player == 0
         return self._make(layout, new_board, 1 - player, swap_pending, self.swap_rule, outcome)
-
-    def _reason_for(self, player: int) -> str:
-        return self.win_reason(player)
 
     def why_illegal(self, text: str) -> tuple[str, str]:
         text = self.normalize_move_text(text)

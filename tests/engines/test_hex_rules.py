@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgen.engine.base import Piece
+from boardgen.engine.base import Move, Piece
 from boardgen.engine.perft import perft
 from boardgen.errors import IllegalMoveError, NotationError, OptionError, PositionError
 from boardgen.games.hex.rules import HexState
@@ -49,6 +49,11 @@ def test_placement_puts_a_stone_and_passes_the_turn() -> None:
     assert (move.text, move.path, move.captures, move.kind) == ("b2", ("b2",), (), "place")
     texts = [m.text for m in after.legal_moves()]
     assert "c3" not in texts and len(texts) == 25  # 24 empty cells + swap
+    # A move written by hand (no engine key) or taken from another board size applies too.
+    assert start.apply(Move("c3")).to_text() == after.to_text()
+    assert start.apply(HexState.initial(11).parse_move("c3")).to_text() == after.to_text()
+    with pytest.raises(IllegalMoveError):
+        start.apply(HexState.initial(11).parse_move("k11"))
 
 
 def test_occupied_and_off_board_cells_are_refused_with_their_codes() -> None:
