@@ -49,8 +49,9 @@ class BoardDrawing(ABC):
     notes: tuple[tuple[str, str], ...] = ()
     #: diameter of a piece in board units
     piece_diameter: float = 0.8
-    #: at which sheet scale (mm per unit) the board reads best when nothing is asked
-    preferred_scale: float | None = None
+    #: groups of drawing roles whose ink carries different meanings (players' edges,
+    #: circuits, line colours, zones) and so must stay apart in a greyscale print
+    distinct_roles: tuple[tuple[str, ...], ...] = ()
 
     def __init__(self, size: int | None = None) -> None:
         self.size = size

@@ -42,6 +42,7 @@ class HexBoard(BoardDrawing):
     game_id = "hex"
     unit_label = {"pt": "casa", "en": "cell"}
     piece_diameter = 0.82
+    distinct_roles = (("edge-player-0", "edge-player-1"),)
 
     def __init__(self, size: int | None = 11) -> None:
         super().__init__(size or 11)

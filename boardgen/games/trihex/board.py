@@ -29,6 +29,7 @@ class TrihexBoard(BoardDrawing):
     game_id = "trihex"
     unit_label = {"pt": "casa", "en": "cell"}
     piece_diameter = 0.82
+    distinct_roles = (("side-left", "side-right", "side-bottom"),)
 
     def __init__(self, size: int | None = 11) -> None:
         super().__init__(size or 11)
