@@ -116,6 +116,7 @@ class BraxBoard(BoardDrawing):
     game_id = "brax"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     piece_diameter = 0.56
+    distinct_roles = (("line-white", "line-red"),)
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)

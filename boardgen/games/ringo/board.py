@@ -38,13 +38,16 @@ PIECE_KINDS = {geo.ATTACKER: "attacker", geo.DEFENDER: "defender"}
 # Attackers red, defenders light green (seed: "vermelhas" / "verdes"), far apart in grey too.
 ATTACKER_COLOUR = palette.RED
 DEFENDER_COLOUR = "#9ccc65"
+# The neutral zone's light cells: paler than the pink dark ones, yet clearly
+# darker in grey than the ordinary light cells (palette.PALE_PINK is too close to them).
+NEUTRAL_LIGHT = "#f2bcd0"
 NEUTRAL_EDGE = "#c2185b"  # the outline of the neutral segment: a deep pink that reads on any cell
 
 FILLS = {
     "citadel": palette.PAPER,
     "light": palette.LIGHT_CELL,
     "dark": palette.DARK_CELL,
-    "neutral-light": palette.PALE_PINK,
+    "neutral-light": NEUTRAL_LIGHT,
     "neutral-dark": palette.PINK,
 }
 SHADE_TITLES = {
@@ -76,6 +79,8 @@ class RingoBoard(BoardDrawing):
     game_id = "ringo"
     unit_label = {"pt": "largura do anel", "en": "ring width"}
     piece_diameter = 0.72
+    # Light cells are left blank in light ink, so only the inked shades are compared.
+    distinct_roles = (("cell-dark", "cell-neutral-dark", "cell-neutral-light"),)
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)

@@ -57,6 +57,7 @@ class SurakartaBoard(BoardDrawing):
     game_id = "surakarta"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     piece_diameter = 0.62
+    distinct_roles = ((geo.PLAIN, geo.INNER, geo.OUTER),)
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)
