@@ -62,6 +62,7 @@ def test_start_position_text_and_first_moves():
     # Seven forward steps, and the two neighbours of the empty neutral cell a6 step sideways into it.
     assert texts(s) == {"b6-b5", "c6-c5", "d6-d5", "e6-e5", "f6-f5", "g6-g5", "h6-h5", "b6-a6", "h6-a6"}
     after = s.play("e6-e5")
+    assert after.to_text() == "-/1D1D1D1D/8/8/8/4A3/1AAA1AAA d"
     assert after.to_move == 1
     # Each defender: outward, and sideways both ways on ring 1 (never into the citadel).
     assert texts(after) == {
