@@ -547,3 +547,14 @@ def test_assalto_start_points_of_24_pawns_and_two_officers():
     assert len(officers) == 2 and len(pawns) == 24
     assert all(len([s for s, _ in g.walk()]) == 2 for g in officers)  # drawn with an inner ring
     assert all(len([s for s, _ in g.walk()]) == 1 for g in pawns)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_highlights_cover_the_point_or_cell_they_name(game):
+    from boardgen.drawing.model import Style
+
+    board = board_of(game)
+    for name in list(board.start_marks())[:5] + (["z"] if game == "ringo" else []):
+        box = shape_box(board.highlight_shape(FRAME, name, Style(stroke="#0000ff", width=0.5)))
+        x, y = FRAME.pt(*board.locations()[name])
+        assert box[0] < x < box[2] and box[1] < y < box[3], name
