@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style
+from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style, Text
 from boardgen.drawing import palette
 from boardgen.engine.base import Piece
 
@@ -134,3 +134,24 @@ class BoardDrawing(ABC):
 
 def polygon(frame: Frame, points, style: Style) -> Polygon:
     return Polygon(frame.pts(points), style)
+
+
+def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: float, colour: str = palette.INK) -> Text:
+    """Text centred on a board point (baseline lowered by about a third of the size to centre digits)."""
+    x, y = frame.pt(*centre)
+    return Text((x, y + size * 0.36), text, size, font="sans", fill=colour, anchor="middle")
+
+
+def grid_coordinates(frame: Frame, letters: str, count: int, label_size: float, low: float, high: float) -> Group:
+    """Letters under and over the columns and numbers beside the rows of a square grid of points.
+
+    ``low`` and ``high`` are the board-unit positions of the label lines (the
+    grid's points run from 0 to ``count - 1`` on both axes).
+    """
+    group = Group("coordinate")
+    size = frame.length(label_size)
+    for i in range(count):
+        letter, number = letters[i], str(i + 1)
+        group.add(centred_label(frame, (i, low), letter, size), centred_label(frame, (i, high), letter, size))
+        group.add(centred_label(frame, (low, i), number, size), centred_label(frame, (high, i), number, size))
+    return group

@@ -21,7 +21,7 @@ YELLOW = "#e0a800"  # gold: readable on white, light in grey (L* ~ 73)
 GREEN = "#2e7d32"
 
 PINK = "#e58fb0"
-PALE_PINK = "#f8dbe6"
+PALE_PINK = "#f2bcd0"  # L* ~ 82: apart from LIGHT_CELL in grey
 DARK_CELL = "#4a4a4a"
 LIGHT_CELL = "#f2efe6"
 

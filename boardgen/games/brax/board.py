@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards import BoardDrawing, BoardOptions, grid_coordinates
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Group, Line, Polygon, Shape, Style, Text
+from boardgen.drawing.model import Group, Line, Polygon, Style
 from boardgen.engine.base import Piece
 from boardgen.errors import BoardgenError
 from boardgen.games.brax import geometry as geo
@@ -174,17 +174,5 @@ class BraxBoard(BoardDrawing):
 
     def coordinates(self, frame: Frame) -> Group:
         """Letters below and above the columns, numbers beside the rows."""
-        group = Group("coordinate")
-        size = frame.length(LABEL_SIZE)
-        low, high = -LABEL_GAP, geo.SIZE - 1 + LABEL_GAP
-        for i in range(geo.SIZE):
-            letter, number = geo.COLUMNS[i], str(i + 1)
-            group.add(_label(frame, (i, low), letter, size), _label(frame, (i, high), letter, size))
-            group.add(_label(frame, (low, i), number, size), _label(frame, (high, i), number, size))
-        return group
+        return grid_coordinates(frame, geo.COLUMNS, geo.SIZE, LABEL_SIZE, -LABEL_GAP, geo.SIZE - 1 + LABEL_GAP)
 
-
-def _label(frame: Frame, centre: tuple[float, float], text: str, size: float) -> Shape:
-    """Text centred on a board point (baseline lowered by about a third of the size)."""
-    x, y = frame.pt(*centre)
-    return Text((x, y + size * 0.36), text, size, font="sans", fill=palette.INK, anchor="middle")

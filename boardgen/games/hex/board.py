@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards import BoardDrawing, BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style, Text
+from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style
 from boardgen.games.hex.geometry import HexGeometry
 from boardgen.hexboard import band_polygons, boundary_runs, cell_polygon
 from boardgen.hexgrid import ROW_STEP, column_letters
@@ -111,21 +111,16 @@ class HexBoard(BoardDrawing):
             top = self.geometry.centre(self.geometry.name(c, 0))
             bottom = self.geometry.centre(self.geometry.name(c, n - 1))
             letter = column_letters(c)
-            group.add(_label(frame, (top[0], top[1] + ROW_STEP + gap), letter, size))
-            group.add(_label(frame, (bottom[0], bottom[1] - ROW_STEP - gap), letter, size))
+            group.add(centred_label(frame, (top[0], top[1] + ROW_STEP + gap), letter, size))
+            group.add(centred_label(frame, (bottom[0], bottom[1] - ROW_STEP - gap), letter, size))
         for r in range(n):
             left = self.geometry.centre(self.geometry.name(0, r))
             right = self.geometry.centre(self.geometry.name(n - 1, r))
             number = str(r + 1)
-            group.add(_label(frame, (left[0] - 0.5 - gap - 0.2, left[1]), number, size))
-            group.add(_label(frame, (right[0] + 0.5 + gap + 0.2, right[1]), number, size))
+            group.add(centred_label(frame, (left[0] - 0.5 - gap - 0.2, left[1]), number, size))
+            group.add(centred_label(frame, (right[0] + 0.5 + gap + 0.2, right[1]), number, size))
         return group
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         return Polygon(frame.pts(cell_polygon(self.locations()[name], inset=0.06)), style)
 
-
-def _label(frame: Frame, centre: tuple[float, float], text: str, size: float) -> Text:
-    """Text centred on a board point (baseline lowered by a third of the size)."""
-    x, y = frame.pt(*centre)
-    return Text((x, y + size * 0.36), text, size, font="sans", fill=palette.INK, anchor="middle")

@@ -19,11 +19,11 @@ pink, so the neutral zone differs from the rest by pattern as well as colour.
 
 from __future__ import annotations
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards import BoardDrawing, BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.fonts import metrics
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Hatch, Line, Path, Polygon, Shape, Style, Text
+from boardgen.drawing.model import Circle, Group, Hatch, Line, Path, Polygon, Shape, Style
 from boardgen.engine.base import Piece
 from boardgen.games.ringo import geometry as geo
 
@@ -185,11 +185,11 @@ class RingoBoard(BoardDrawing):
             colour = palette.PAPER if cell.shade == "dark" and not options.light else palette.INK
             if options.light and light_hatches(cell.shade):
                 group.add(_backing(frame, (x, y), name, size))  # keeps the name readable on the hatching
-            group.add(_label(frame, (x, y), name, size * (1.5 if cell.ring == 0 else 1.0), colour))
+            group.add(centred_label(frame, (x, y), name, size * (1.5 if cell.ring == 0 else 1.0), colour))
         letter_size = frame.length(LETTER_SIZE)
         for segment in range(geo.SEGMENTS):
             centre = geo.polar(geo.OUTER_RADIUS + LETTER_GAP, geo.segment_centre_deg(segment))
-            group.add(_label(frame, centre, geo.SEGMENT_LETTERS[segment], letter_size, palette.INK))
+            group.add(centred_label(frame, centre, geo.SEGMENT_LETTERS[segment], letter_size, palette.INK))
         return group
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
@@ -245,7 +245,3 @@ def _backing(frame: Frame, centre: tuple[float, float], text: str, size: float) 
     return Polygon(((x - half_w, y - half_h), (x + half_w, y - half_h), (x + half_w, y + half_h), (x - half_w, y + half_h)), Style(stroke=None, fill=palette.PAPER))
 
 
-def _label(frame: Frame, centre: tuple[float, float], text: str, size: float, colour: str) -> Text:
-    """Text centred on a board point (baseline lowered by about a third of the size)."""
-    x, y = frame.pt(*centre)
-    return Text((x, y + size * 0.36), text, size, font="sans", fill=colour, anchor="middle")

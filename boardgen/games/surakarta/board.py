@@ -14,10 +14,10 @@ beyond the grid, so a label next to the grid would sit on a loop).
 
 from __future__ import annotations
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards import BoardDrawing, BoardOptions, grid_coordinates
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Line, Shape, Style, Text
+from boardgen.drawing.model import Circle, Group, Line, Style
 from boardgen.engine.base import Piece
 from boardgen.games.surakarta import geometry as geo
 
@@ -115,18 +115,5 @@ class SurakartaBoard(BoardDrawing):
 
     def coordinates(self, frame: Frame) -> Group:
         """Letters below and above the columns, numbers beside the rows, all outside the loops."""
-        group = Group("coordinate")
-        size = frame.length(LABEL_SIZE)
         reach = max(arc.radius for arc in geo.ARCS) + LABEL_GAP
-        low, high = -reach, geo.SIZE - 1 + reach
-        for i in range(geo.SIZE):
-            letter, number = geo.FILES[i], str(i + 1)
-            group.add(_label(frame, (i, low), letter, size), _label(frame, (i, high), letter, size))
-            group.add(_label(frame, (low, i), number, size), _label(frame, (high, i), number, size))
-        return group
-
-
-def _label(frame: Frame, centre: tuple[float, float], text: str, size: float) -> Shape:
-    """Text centred on a board point (baseline lowered by about a third of the size)."""
-    x, y = frame.pt(*centre)
-    return Text((x, y + size * 0.36), text, size, font="sans", fill=palette.INK, anchor="middle")
+        return grid_coordinates(frame, geo.FILES, geo.SIZE, LABEL_SIZE, -reach, geo.SIZE - 1 + reach)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards import BoardDrawing, BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style, Text
+from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style
 from boardgen.games.hex.board import line_width
 from boardgen.games.trihex.geometry import TrihexGeometry
 from boardgen.hexboard import band_polygons, boundary_runs, cell_polygon
@@ -94,16 +94,12 @@ class TrihexBoard(BoardDrawing):
         n = self.size
         for r in range(n):
             x, y = self.geometry.centre(self.geometry.name(r, 0))
-            group.add(_label(frame, (x - 0.5 - gap - 0.3, y), str(r + 1), size))
+            group.add(centred_label(frame, (x - 0.5 - gap - 0.3, y), str(r + 1), size))
         for i in range(n):
             x, y = self.geometry.centre(self.geometry.name(n - 1, i))
-            group.add(_label(frame, (x, y - 0.58 - gap - 0.1), column_letters(i), size))
+            group.add(centred_label(frame, (x, y - 0.58 - gap - 0.1), column_letters(i), size))
         return group
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         return Polygon(frame.pts(cell_polygon(self.locations()[name], inset=0.06)), style)
 
-
-def _label(frame: Frame, centre: tuple[float, float], text: str, size: float) -> Text:
-    x, y = frame.pt(*centre)
-    return Text((x, y + size * 0.36), text, size, font="sans", fill=palette.INK, anchor="middle")
