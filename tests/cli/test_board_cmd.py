@@ -69,11 +69,19 @@ def test_svg_root_has_millimetre_size_and_viewbox(tmp_path):
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "svg"])
-@pytest.mark.parametrize("game", ["hex", "trihex"])
+@pytest.mark.parametrize("game", ["hex", "trihex", "surakarta", "ringo", "brax", "assalto"])
 def test_same_command_twice_gives_the_same_bytes(tmp_path, fmt, game):
     first, second = tmp_path / f"a.{fmt}", tmp_path / f"b.{fmt}"
-    assert run_boardgen("board", game, "--size", "9", "-o", str(first)).returncode == 0
-    assert run_boardgen("board", game, "--size", "9", "-o", str(second)).returncode == 0
+    size = ["--size", "9"] if game in ("hex", "trihex") else ["--setup"]
+    assert run_boardgen("board", game, *size, "-o", str(first)).returncode == 0
+    assert run_boardgen("board", game, *size, "-o", str(second)).returncode == 0
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_tiled_poster_is_reproducible(tmp_path):
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (first, second):
+        assert run_boardgen("board", "ringo", "--cell-mm", "30", "--tile", "--paper", "letter", "-o", str(out)).returncode == 0
     assert first.read_bytes() == second.read_bytes()
 
 
@@ -100,6 +108,9 @@ BAD_INPUT = [
     (["board", "hex", "--cell-mm", "abc"], "--cell-mm", "mm"),
     (["board", "hex", "--format", "png"], "--format", "pdf or svg"),
     (["board", "hex", "--ink", "dark"], "--ink", "full or light"),
+    (["board", "surakarta", "--size", "5"], "--size", "one board size"),
+    (["board", "ringo", "--cell-mm", "60", "--paper", "a4"], "--cell-mm", "--tile"),
+    (["board", "brax", "--paper", "20x20"], "--paper", "from 50"),
 ]
 
 
