@@ -1,0 +1,24 @@
+"""Rule booklets: Markdown sources -> checked diagrams -> HTML -> PDF.
+
+The stages, one module each, in the order data flows through them:
+
+``sources``        read one language's Markdown (TOML front matter, markdown-it
+                   tokens with line numbers) into sections, text and diagram
+                   references;
+``diagram_syntax`` the fenced ``diagram`` blocks: parse a definition into a
+                   :class:`~boardgen.booklet.diagram_syntax.DiagramSpec`;
+``diagram_check``  replay a definition with the game's engine and verify
+                   every claim it makes (legal, illegal with a reason,
+                   captures, wins);
+``diagram_draw``   draw a checked diagram with the game's board drawing;
+``check``          everything above for a whole game folder, plus the
+                   cross-language checks (same sections, same diagrams);
+``html``           pair the languages and fill the jinja2 templates;
+``typeset``        WeasyPrint with a fetcher that only reads the project's
+                   own folders, fixed timestamps for reproducible bytes;
+``impose``         A5 pages two-up in saddle-stitch order (pypdf);
+``build``          the pipeline end to end, and the ``boardgen build`` steps.
+
+Every problem found in a source is a :class:`~boardgen.booklet.problems.Problem`
+printed as ``file:line: message``.
+"""

@@ -1,0 +1,150 @@
+"""The booklet pipeline end to end, and the ``boardgen build`` steps for booklets and diagrams.
+
+check (:mod:`check`) -> HTML (:mod:`html`) -> PDF (:mod:`typeset`) -> optional
+imposition (:mod:`impose`).  The check comes first and nothing is written when
+it finds a problem; files are written whole through
+:func:`boardgen.output.write_atomic`, so a failure never leaves half a PDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from boardgen.booklet.check import GameSources, load_game
+from boardgen.booklet.paths import fonts_dir, rules_dir, templates_dir
+from boardgen.booklet.problems import ProblemsError
+from boardgen.booklet.sources import LANGUAGES, source_file
+from boardgen.errors import OptionError
+from boardgen.output import write_atomic
+
+BOOKLET_PAPERS = ("a5", "a4", "letter")
+IMPOSE_SHEETS = ("a4", "letter")
+BUILD_LANGS = ("pt", "en")  # the bilingual booklet that ``boardgen build`` writes
+
+
+@dataclass(frozen=True)
+class BookletRequest:
+    """What to typeset: languages in column order, the page paper, and the sheet to impose on (if any)."""
+
+    langs: tuple[str, ...] = BUILD_LANGS
+    paper: str = "a5"
+    impose_on: str | None = None
+
+    def file_name(self, game_id: str) -> str:
+        name = f"{game_id}-{'-'.join(self.langs)}-{self.paper}"
+        return f"{name}-imposed-{self.impose_on}.pdf" if self.impose_on else f"{name}.pdf"
+
+
+def parse_langs(text: str, option: str = "--lang") -> tuple[str, ...]:
+    """``pt``, ``en`` or ``pt+en`` (any order is kept as given) as language codes."""
+    langs = tuple(part.strip().lower() for part in text.split("+"))
+    allowed = f"{', '.join(LANGUAGES)} or {'+'.join(LANGUAGES)}"
+    if not langs or any(lang not in LANGUAGES for lang in langs) or len(set(langs)) != len(langs):
+        raise OptionError(option, f"must be {allowed}, not {text!r}")
+    return langs
+
+
+def parse_request(langs: str, paper: str | None, impose: bool) -> BookletRequest:
+    """The request the ``booklet`` options describe: with --impose, --paper is the sheet and pages are A5."""
+    from boardgen.cli.options import default_paper
+
+    chosen = parse_langs(langs)
+    if impose:
+        sheet = (paper or default_paper()).strip().lower()
+        if sheet not in IMPOSE_SHEETS:
+            raise OptionError("--paper", f"with --impose, --paper is the sheet the A5 pages go on: a4 or letter, not {sheet!r}")
+        return BookletRequest(chosen, "a5", sheet)
+    page = (paper or "a5").strip().lower()
+    if page not in BOOKLET_PAPERS:
+        raise OptionError("--paper", f"must be {', '.join(BOOKLET_PAPERS)}, not {page!r}")
+    return BookletRequest(chosen, page, None)
+
+
+def game_folder(game_id: str) -> Path:
+    return rules_dir() / game_id
+
+
+def load_checked(folder: Path, game_id: str | None = None) -> GameSources:
+    """The game's sources, checked; ProblemsError listing every problem if any."""
+    game = load_game(folder, game_id)
+    if game.problems:
+        raise ProblemsError(game.problems)
+    return game
+
+
+def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:
+    """Typeset a checked game's booklet."""
+    from boardgen.booklet.html import PAPERS, booklet_html
+    from boardgen.booklet.impose import impose
+    from boardgen.booklet.typeset import html_to_pdf
+
+    html = booklet_html(game, list(request.langs), PAPERS[request.paper])
+    pdf = html_to_pdf(html, roots=(templates_dir(), fonts_dir(), game.folder.resolve()), base=game.folder)
+    if request.impose_on:
+        pdf = impose(pdf, request.impose_on)
+    return pdf
+
+
+def games_with_sources() -> list[Path]:
+    """Folders of ``rules_text/`` that hold a rule text."""
+    root = rules_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if p.is_dir() and any(source_file(p, lang).exists() for lang in LANGUAGES))
+
+
+def build_booklets(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Every game's bilingual booklet on A5, A4 and Letter, and the A5 one imposed on A4 and Letter."""
+    from boardgen.booklet.impose import impose
+
+    folder = output / "booklets"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source in games_with_sources():
+        game = load_checked(source)
+        pdfs: dict[str, bytes] = {}
+        for paper in BOOKLET_PAPERS:
+            request = BookletRequest(BUILD_LANGS, paper)
+            pdfs[paper] = booklet_pdf(game, request)
+            written.append(_write(folder / request.file_name(game.id), pdfs[paper], log))
+        for sheet in IMPOSE_SHEETS:
+            request = BookletRequest(BUILD_LANGS, "a5", sheet)
+            written.append(_write(folder / request.file_name(game.id), impose(pdfs["a5"], sheet), log))
+    return written
+
+
+def diagram_files(game: GameSources) -> dict[str, bytes]:
+    """Every diagram of a checked game as standalone SVG (described in both languages), by file name."""
+    from boardgen.booklet.diagram_draw import describe, diagram_sheet
+    from boardgen.drawing.svg import render_svg
+
+    files = {}
+    for ident, checked in sorted(game.diagrams.items()):
+        descriptions = {lang: describe(checked, lang, source.meta.colours) for lang, source in game.languages.items()}
+        files[f"{ident}.svg"] = render_svg(diagram_sheet(checked, descriptions, language=next(iter(game.languages.values())).tag))
+    return files
+
+
+def build_diagrams(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Every booklet diagram as an SVG named by its id in ``output/diagrams/GAME/``; stale ones removed."""
+    written = []
+    for source in games_with_sources():
+        game = load_checked(source)
+        folder = output / "diagrams" / game.id
+        folder.mkdir(parents=True, exist_ok=True)
+        files = diagram_files(game)
+        for stale in folder.glob("*.svg"):
+            if stale.name not in files:
+                stale.unlink()
+                log(f"removed {stale}")
+        for name, data in files.items():
+            written.append(_write(folder / name, data, log))
+    return written
+
+
+def _write(path: Path, data: bytes, log: Callable[[str], None]) -> Path:
+    write_atomic(path, data)
+    log(f"wrote {path}")
+    return path

@@ -1,0 +1,206 @@
+"""Checking a diagram definition with the game's rules engine.
+
+A diagram is replayed, never trusted: the start position must parse and be
+possible, every move must be legal, every point named by an arrow, mark or
+view must exist on the board, and every claim must hold in the shown position
+(the one after the moves):
+
+* ``legal: MOVE`` -- the engine accepts MOVE;
+* ``illegal: MOVE CODE`` -- the engine refuses MOVE and its reason code
+  (``GameState.why_illegal``) is CODE;
+* ``captures: MOVE P...`` -- MOVE is legal and removes exactly the pieces on P...;
+* ``wins: N`` -- the game is over and player N has won.
+
+Engines are reached only through :mod:`boardgen.engine.base` and boards only
+through :mod:`boardgen.boards`, so a new game's diagrams work as soon as its
+engine and board exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgen.booklet.diagram_syntax import DiagramSpec, Located
+from boardgen.booklet.problems import Problems
+from boardgen.boards import BoardDrawing
+from boardgen.engine.base import GameState, Move
+from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, PositionError
+from boardgen.registry import GameInfo, get_game
+
+
+@dataclass(frozen=True)
+class Defaults:
+    """What a diagram inherits from its booklet: the game, the board size and the variant the text describes."""
+
+    game: str
+    size: int | None = None
+    variant: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Illegal:
+    text: str
+    code: str
+    message: str
+
+
+@dataclass
+class CheckedDiagram:
+    """A definition that passed every check, with what drawing it needs."""
+
+    spec: DiagramSpec
+    game: GameInfo
+    variants: dict[str, str]
+    board: BoardDrawing
+    start: GameState
+    final: GameState
+    played: list[Move]  # the moves of ``moves:``, in order
+    before: list[GameState]  # the position before each played move
+    legal: list[Move]  # claimed legal
+    captures: list[Move]
+    illegal: list[Illegal]
+
+    @property
+    def size(self) -> int | None:
+        return self.board.size
+
+
+def state_size(state: GameState, fallback: int | None) -> int | None:
+    """The board size a state is played on (engines of sized games expose ``size``)."""
+    size = getattr(state, "size", None)
+    return size if isinstance(size, int) else fallback
+
+
+def check_diagram(spec: DiagramSpec, defaults: Defaults, problems: Problems, prefix: str | None = None) -> CheckedDiagram | None:
+    """Replay and verify ``spec``; on any problem, record it and return None."""
+    prefix = f"diagram {spec.id}: " if prefix is None else prefix
+    problem_count = len(problems)
+
+    def problem(located: Located | None, message: str) -> None:
+        line = located.line if located is not None else spec.line
+        problems.add(spec.path, line or None, prefix + message)
+
+    game_name = str(spec.game.value) if spec.game else defaults.game
+    try:
+        info = get_game(game_name)
+    except BoardgenError as exc:
+        problem(spec.game, f"game: {_strip_option(exc)}")
+        return None
+    if not info.has_engine():
+        problem(spec.game, f"game: {info.id} has no rules engine yet, so its diagrams cannot be checked")
+        return None
+    if not info.has_board():
+        problem(spec.game, f"game: {info.id} has no board drawing yet")
+        return None
+    given: dict[str, str] = dict(defaults.variant) if info.id == defaults.game else {}
+    if spec.variant:
+        given.update(spec.variant.value)  # type: ignore[arg-type]
+    try:
+        variants = info.resolve_variants(given)
+    except BoardgenError as exc:
+        problem(spec.variant, f"variant: {_strip_option(exc)}")
+        return None
+    engine = info.load_engine()
+
+    wanted_size = spec.size.value if spec.size else None
+    try:
+        if spec.position:
+            start = engine.from_text(str(spec.position.value), variants)
+            actual = state_size(start, None)
+            if wanted_size is not None and actual is not None and actual != wanted_size:
+                problem(spec.size, f"size: the position is on a size {actual} board, not {wanted_size}")
+                return None
+        else:
+            size = wanted_size if wanted_size is not None else (defaults.size if info.id == defaults.game else None)
+            start = engine.initial(info.check_size(size, "size"), variants)  # type: ignore[arg-type]
+    except (NotationError, PositionError) as exc:
+        problem(spec.position, str(exc) if str(exc).startswith("position") else f"position: {exc}")
+        return None
+    except BoardgenError as exc:
+        problem(spec.size or spec.position, _strip_option(exc) if spec.size is None else f"size: {_strip_option(exc)}")
+        return None
+
+    state = start
+    played: list[Move] = []
+    before: list[GameState] = []
+    for number, text in enumerate(spec.move_texts, start=1):
+        try:
+            move = state.parse_move(text)
+        except IllegalMoveError as exc:
+            problem(spec.moves, f"moves: move {number} ({text}) is illegal: {exc}")
+            return None
+        played.append(move)
+        before.append(state)
+        state = state.apply(move)
+    final = state
+
+    board_class = info.load_board()
+    size = state_size(final, wanted_size if wanted_size is not None else info.default_size)
+    board: BoardDrawing = board_class(size) if size is not None else board_class()
+    names = board.locations()
+
+    def unknown_points(located: Located, points, key: str) -> bool:
+        bad = [p for p in points if p not in names]
+        if bad:
+            problem(located, f"{key}: no point or cell {bad[0]!r} on this board")
+        return bool(bad)
+
+    for arrow in spec.arrows:
+        unknown_points(arrow, arrow.value, "arrows")
+    for mark in spec.marks:
+        unknown_points(mark, [mark.value], "marks")
+    if spec.view:
+        unknown_points(spec.view, spec.view.value, "view")
+
+    legal: list[Move] = []
+    for claim in spec.legal:
+        try:
+            legal.append(final.parse_move(str(claim.value)))
+        except IllegalMoveError as exc:
+            problem(claim, f"legal: {claim.value} is claimed legal, but the engine refuses it: {exc}")
+    illegal: list[Illegal] = []
+    for claim in spec.illegal:
+        text, code = claim.value  # type: ignore[misc]
+        try:
+            final.parse_move(text)
+        except IllegalMoveError as exc:
+            if exc.code != code:
+                problem(claim, f"illegal: {text} is illegal, but for another reason: {exc} (code {exc.code}, not {code})")
+            else:
+                illegal.append(Illegal(text, code, str(exc)))
+        else:
+            problem(claim, f"illegal: {text} is claimed illegal ({code}), but it is a legal move here")
+    captures: list[Move] = []
+    for claim in spec.captures:
+        text, points = claim.value  # type: ignore[misc]
+        try:
+            move = final.parse_move(text)
+        except IllegalMoveError as exc:
+            problem(claim, f"captures: {text} is not a legal move here: {exc}")
+            continue
+        if sorted(move.captures) != sorted(points):
+            actual = " ".join(move.captures) or "nothing"
+            problem(claim, f"captures: {text} captures {actual}, not {' '.join(points)}")
+            continue
+        captures.append(move)
+    if spec.wins is not None:
+        outcome = final.outcome()
+        if outcome is None:
+            problem(spec.wins, f"wins: player {spec.wins.value} is claimed to have won, but the game is not over")
+        elif outcome.winner != spec.wins.value:
+            who = "nobody (a draw)" if outcome.winner is None else f"player {outcome.winner}"
+            problem(spec.wins, f"wins: the game is won by {who} ({outcome.reason}), not player {spec.wins.value}")
+    if len(problems) > problem_count:
+        return None
+    return CheckedDiagram(spec, info, variants, board, start, final, played, before, legal, captures, illegal)
+
+
+def _strip_option(exc: Any) -> str:
+    """An OptionError's message without the option name it was raised for."""
+    detail = str(exc)
+    for name in ("GAME: ", "--variant: ", "--size: ", "size: "):
+        if detail.startswith(name):
+            return detail[len(name) :]
+    return detail

@@ -1,0 +1,433 @@
+"""Drawing a checked diagram: the game's own board drawing, smaller, with annotations.
+
+The board and pieces come from the game's :class:`~boardgen.boards.BoardDrawing`
+(the same code as the printable board), so a diagram looks like the board a
+player has on the table.  On top of it this module adds what only diagrams
+have, in this order (later layers on top):
+
+1. highlighted points or cells (``marks``), under the pieces;
+2. the pieces of the shown position;
+3. markers where pieces were captured by the diagram's moves;
+4. move numbers on the pieces the moves placed or moved, arrows for their paths;
+5. the author's arrows;
+6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
+   crosses on the victims for a capture, a cross for an illegal move.
+
+The result is a :class:`~boardgen.drawing.model.Sheet` in millimetres whose
+title and description say in words what the diagram shows (the alternative
+text of the figure in a tagged PDF, and the ``<title>`` of the SVG).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+
+from boardgen.booklet.diagram_check import CheckedDiagram
+from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.drawing import palette
+from boardgen.drawing.bounds import Box, ink_bounds, shape_box
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Circle, Group, Line, Polygon, Polyline, Sheet, Style, Text
+from boardgen.engine.base import Move
+
+UNIT_MM = 7.0  # preferred millimetres per board unit: stones about 6 mm across
+MAX_WIDTH_MM = 112.0  # fits the text width of an A5 page
+MAX_HEIGHT_MM = 95.0
+PAD_MM = 0.8  # white space around the ink
+VIEW_MARGIN = 0.65  # board units shown around the points of a partial view
+
+ARROW = palette.GREEN
+CROSS = palette.INK
+MARK_FILL = "#ffe58a"
+MARK_STROKE = palette.YELLOW
+
+
+# -- geometry helpers ------------------------------------------------------------------
+
+
+def _shorten(points: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
+    """The polyline with ``start`` mm cut from its beginning and ``end`` mm from its end."""
+    pts = list(points)
+    if len(pts) < 2:
+        return pts
+    (x0, y0), (x1, y1) = pts[0], pts[1]
+    d = math.hypot(x1 - x0, y1 - y0) or 1.0
+    pts[0] = (x0 + (x1 - x0) * min(start, d / 3) / d, y0 + (y1 - y0) * min(start, d / 3) / d)
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    d = math.hypot(x1 - x0, y1 - y0) or 1.0
+    pts[-1] = (x1 - (x1 - x0) * min(end, d / 2) / d, y1 - (y1 - y0) * min(end, d / 2) / d)
+    return pts
+
+
+def arrow(points: list[tuple[float, float]], radius: float, colour: str = ARROW, dashed: bool = False, role: str = "arrow") -> Group:
+    """An arrow through sheet points, stopping short of the pieces at both ends, with a white casing."""
+    width = max(0.45, radius * 0.2)
+    head = width * 3.6
+    pts = _shorten(points, radius * 0.45, radius * 0.35)
+    (xa, ya), (xb, yb) = pts[-2], pts[-1]
+    d = math.hypot(xb - xa, yb - ya) or 1.0
+    ux, uy = (xb - xa) / d, (yb - ya) / d
+    base = (xb - ux * head, yb - uy * head)
+    shaft = pts[:-1] + [base]
+    tip = [(xb, yb), (base[0] - uy * head * 0.5, base[1] + ux * head * 0.5), (base[0] + uy * head * 0.5, base[1] - ux * head * 0.5)]
+    dash = (width * 2.2, width * 1.6) if dashed else ()
+    group = Group(role)
+    group.add(Polyline(tuple(shaft), Style(stroke=palette.PAPER, width=width + 0.7, cap="round")))
+    group.add(Polygon(tuple(tip), Style(stroke=palette.PAPER, width=0.7, fill=palette.PAPER)))
+    group.add(Polyline(tuple(shaft), Style(stroke=colour, width=width, cap="butt", dash=dash)))
+    group.add(Polygon(tuple(tip), Style(stroke=None, fill=colour)))
+    return group
+
+
+def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str = CROSS) -> Group:
+    """A bold X with a white casing: an illegal move, or a piece that is captured."""
+    x, y = centre
+    r = radius * 0.55
+    width = max(0.5, radius * 0.22)
+    group = Group(role)
+    for casing, w in ((palette.PAPER, width + 0.8), (colour, width)):
+        group.add(Line((x - r, y - r), (x + r, y + r), Style(stroke=casing, width=w, cap="round")))
+        group.add(Line((x - r, y + r), (x + r, y - r), Style(stroke=casing, width=w, cap="round")))
+    return group
+
+
+def _text_colour(fill: str) -> str:
+    return palette.PAPER if palette.lightness(fill) < 60 else palette.INK
+
+
+# -- the drawing -----------------------------------------------------------------------
+
+
+class _Painter:
+    """Draws one checked diagram through one frame."""
+
+    def __init__(self, checked: CheckedDiagram, frame: Frame) -> None:
+        self.checked = checked
+        self.board: BoardDrawing = checked.board
+        self.frame = frame
+        self.names = self.board.locations()
+        self.radius = frame.length(self.board.piece_diameter / 2)
+        self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False)
+
+    def at(self, name: str) -> tuple[float, float]:
+        return self.frame.pt(*self.names[name])
+
+    def draw(self) -> Group:
+        checked, spec = self.checked, self.checked.spec
+        root = Group(f"diagram-{checked.game.id}", title=None)
+        root.add(self.board.draw_board(self.frame, self.options))
+        if spec.marks:
+            marks = Group("mark")
+            style = Style(stroke=MARK_STROKE, width=max(0.35, self.radius * 0.12), fill=MARK_FILL)
+            for mark in spec.marks:
+                marks.add(self.board.highlight_shape(self.frame, str(mark.value), style))
+            root.add(marks)
+        root.add(self.board.draw_pieces(self.frame, checked.final.placements(), self.options))
+        root.add(self._history())
+        if spec.arrows:
+            group = Group("arrows")
+            for item in spec.arrows:
+                group.add(arrow([self.at(p) for p in item.value], self.radius))  # type: ignore[union-attr]
+            root.add(group)
+        root.add(self._claims())
+        return root
+
+    def _move_arrow(self, move: Move, dashed: bool = False, role: str = "arrow") -> Group | None:
+        """The arrow of a move: along its path, or from the replaced stone to the new one for a swap."""
+        path = [p for p in move.path if p in self.names]
+        if move.kind == "swap":
+            # From the stone taken away to its replacement, unless they are (nearly) the same cell:
+            # the dashed outline left behind says enough there.
+            if not (move.captures and path and move.captures[0] in self.names):
+                return None
+            (x0, y0), (x1, y1) = self.names[move.captures[0]], self.names[path[-1]]
+            if math.hypot(x1 - x0, y1 - y0) < 1.5 * self.board.piece_diameter:
+                return None
+            path = [move.captures[0], path[-1]]
+        if len(path) < 2:
+            return None
+        return arrow([self.at(p) for p in path], self.radius, dashed=dashed, role=role)
+
+    def _history(self) -> Group:
+        """Arrows of the played moves, numbers on the pieces they left, markers where pieces went."""
+        group = Group("history")
+        first = self.checked.spec.first_number()
+        occupied = {name: piece for name, piece in self.checked.final.placements()}
+        numbered: dict[str, int] = {}  # point -> index of the move whose piece stands there
+        captured: set[str] = set()
+        replaced: dict[str, tuple[int | None, int]] = {}  # swapped-away stone: point -> (move index, owner)
+        for index, move in enumerate(self.checked.played):
+            drawn = self._move_arrow(move, role="move-arrow")
+            if drawn is not None:
+                group.add(drawn)
+            if move.kind == "swap":
+                owners = {name: piece.owner for name, piece in self.checked.before[index].placements()}
+                for name in move.captures:
+                    if name in owners:
+                        replaced[name] = (numbered.pop(name, None), owners[name])
+            else:
+                captured.update(move.captures)
+                for name in move.captures:
+                    numbered.pop(name, None)
+            if move.path:
+                landing = move.path[-1]
+                if len(move.path) > 1:
+                    numbered.pop(move.path[0], None)
+                numbered[landing] = index
+                captured.discard(landing)
+                replaced.pop(landing, None)
+        for name in sorted(captured):
+            if name not in occupied and name in self.names:
+                group.add(self._captured_marker(name))
+        for name, (index, owner) in sorted(replaced.items()):
+            if name not in occupied and name in self.names:
+                group.add(self._ghost(name, owner, role="replaced"))
+                if first is not None and index is not None:
+                    group.add(self._number(name, first + index, owner, ghost=True))
+        if first is not None:
+            for name, index in numbered.items():
+                piece = occupied.get(name)
+                if piece is not None and name in self.names:
+                    group.add(self._number(name, first + index, piece.owner))
+        return group
+
+    def _captured_marker(self, name: str) -> Group:
+        marker = Group("captured", title=f"captured on {name}")
+        marker.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=palette.FAINT, width=0.35, dash=(0.8, 0.6))))
+        marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.FAINT))
+        return marker
+
+    def _number(self, name: str, number: int, owner: int, ghost: bool = False) -> Text:
+        """A move number on a piece (contrasting with it), or in the piece's colour on an empty outline."""
+        fill, _ = self.board.piece_colours(owner)
+        if ghost:
+            colour = fill if palette.lightness(fill) < 85 else palette.INK
+        else:
+            colour = _text_colour(fill)
+        text = str(number)
+        size = self.radius * (1.05 if len(text) == 1 else 0.85 if len(text) == 2 else 0.65)
+        x, y = self.at(name)
+        return Text((x, y + size * 0.36), text, size, font="sans-bold", fill=colour, anchor="middle")
+
+    def _claims(self) -> Group:
+        group = Group("claims")
+        checked = self.checked
+        owner = checked.final.to_move
+        for move in checked.legal:
+            drawn = self._move_arrow(move, role="legal-arrow")
+            if drawn is not None:
+                group.add(drawn)
+            elif move.path and owner is not None:
+                group.add(self._ghost(move.path[-1], owner))
+        for move in checked.captures:
+            drawn = self._move_arrow(move, role="capture-arrow")
+            if drawn is not None:
+                group.add(drawn)
+            for name in move.captures:
+                if name in self.names:
+                    group.add(cross(self.at(name), self.radius, role="capture-cross"))
+        for claim in checked.illegal:
+            points = [p for p in re.split(r"[^a-z0-9]+", claim.text.lower()) if p in self.names]
+            if len(points) >= 2:
+                group.add(arrow([self.at(p) for p in points], self.radius, colour=palette.FAINT, dashed=True, role="illegal-arrow"))
+            if points:
+                group.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
+        return group
+
+    def _ghost(self, name: str, owner: int, role: str = "ghost") -> Group:
+        """A dashed outline of a piece: where a piece may go (claims) or stood (a swapped stone)."""
+        fill, _ = self.board.piece_colours(owner)
+        stroke = fill if palette.lightness(fill) < 85 else palette.INK
+        ghost = Group(role, title=f"{'possible move' if role == 'ghost' else 'former stone'} on {name}")
+        ghost.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
+        return ghost
+
+
+def _clip(group: Group, box: Box) -> Group:
+    """The group without the shapes that lie wholly outside ``box`` (a partial view)."""
+    kept = Group(group.role, title=group.title)
+    for child in group.children:
+        if isinstance(child, Group):
+            inner = _clip(child, box)
+            if inner.children:
+                kept.add(inner)
+            continue
+        b = shape_box(child)
+        if isinstance(child, Text):  # half a letter reads as a mark: keep whole labels only
+            if box[0] <= b[0] and b[2] <= box[2] and box[1] <= b[1] and b[3] <= box[3]:
+                kept.add(child)
+        elif b is None or (b[2] >= box[0] and b[0] <= box[2] and b[3] >= box[1] and b[1] <= box[3]):
+            kept.add(child)
+    return kept
+
+
+def _name_parts(name: str) -> tuple[str, ...]:
+    """The column letters and row number of an algebraic name ("c7" -> ("c", "7")), else the name."""
+    match = re.fullmatch(r"([a-z]+)(\d+)", name)
+    return match.groups() if match else (name,)
+
+
+def _view_box(checked: CheckedDiagram, frame: Frame) -> Box:
+    """The part of the sheet a partial view shows: around its points, plus the coordinates that belong to it.
+
+    A coordinate label belongs to the view when it names a row or column with
+    a cell in the shown area and is the label of that row or column nearest to
+    it (boards label both ends); a label that names no row or column is kept
+    when the location nearest to it is shown.
+    """
+    locations = checked.board.locations()
+    points = [locations[p] for p in checked.spec.view.value]  # type: ignore[union-attr]
+    xs, ys = [frame.pt(*p)[0] for p in points], [frame.pt(*p)[1] for p in points]
+    margin = frame.length(VIEW_MARGIN)
+    box = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+    on_sheet = {name: frame.pt(*p) for name, p in locations.items()}
+    shown = {name for name, (x, y) in on_sheet.items() if box[0] <= x <= box[2] and box[1] <= y <= box[3]}
+    result = box
+    board = checked.board.draw_board(frame, BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False))
+    for group in board.find("coordinate"):
+        for shape, _ in group.walk():
+            if not isinstance(shape, Text):
+                continue
+            label = shape_box(shape)
+            cx, cy = (label[0] + label[2]) / 2, (label[1] + label[3]) / 2
+            named = [n for n in on_sheet if shape.text.strip().lower() in _name_parts(n)] or list(on_sheet)
+            nearest = min(named, key=lambda n: (on_sheet[n][0] - cx) ** 2 + (on_sheet[n][1] - cy) ** 2)
+            if nearest in shown:
+                result = (min(result[0], label[0]), min(result[1], label[1]), max(result[2], label[2]), max(result[3], label[3]))
+    return result
+
+
+def diagram_sheet(
+    checked: CheckedDiagram,
+    descriptions: dict[str, str],
+    language: str = "en",
+    *,
+    max_width: float = MAX_WIDTH_MM,
+    max_height: float = MAX_HEIGHT_MM,
+    unit_mm: float = UNIT_MM,
+) -> Sheet:
+    """The diagram on a sheet just big enough for it, at a legible, fixed scale.
+
+    The scale is ``unit_mm`` per board unit unless the drawing would then be
+    wider than ``max_width`` (or the ``width`` the definition asks for) or
+    taller than ``max_height``: with the defaults the same picture fits the
+    text width of every paper size, so the booklet and the standalone SVG agree.
+    """
+    spec = checked.spec
+    if spec.width:
+        max_width = min(max_width, float(spec.width.value))  # type: ignore[arg-type]
+    view = spec.view is not None
+    if view:
+        unit_box = _view_box(checked, Frame(1.0))
+        scale = min(unit_mm, (max_width - 2 * PAD_MM) / (unit_box[2] - unit_box[0]), (max_height - 2 * PAD_MM) / (unit_box[3] - unit_box[1]))
+    else:
+        # Line widths do not grow with the scale, so shrink, measure again, until it fits.
+        scale = unit_mm
+        for _ in range(4):
+            box = ink_bounds(_Painter(checked, Frame(scale)).draw())
+            assert box is not None
+            factor = min(max_width / (box[2] - box[0] + 2 * PAD_MM), max_height / (box[3] - box[1] + 2 * PAD_MM))
+            if factor >= 1:
+                break
+            scale *= factor * 0.995
+    frame = Frame(scale)
+    box = _view_box(checked, frame) if view else ink_bounds(_Painter(checked, frame).draw())
+    assert box is not None
+    shifted = frame.moved(PAD_MM - box[0], PAD_MM - box[1])
+    content = _Painter(checked, shifted).draw()
+    width, height = box[2] - box[0] + 2 * PAD_MM, box[3] - box[1] + 2 * PAD_MM
+    if view:
+        content = _clip(content, (0.0, 0.0, width, height))
+        inset = 0.15
+        frame_line = Polygon(((inset, inset), (width - inset, inset), (width - inset, height - inset), (inset, height - inset)), Style(stroke=palette.FAINT, width=0.3))
+        content.add(Group("view-frame").add(frame_line))
+    title = " / ".join(descriptions[lang] for lang in descriptions)
+    return Sheet(
+        width=round(width, 3),
+        height=round(height, 3),
+        content=content,
+        title=title,
+        subject=f"{checked.game.title.get('en', checked.game.id)} diagram {spec.id}",
+        description=f"{checked.game.id} position: {checked.final.to_text()}",
+        language=language,
+    )
+
+
+# -- words -------------------------------------------------------------------------------
+
+_WORDS = {
+    "pt": {
+        "diagram": "Diagrama de {game}, tabuleiro {size}.",
+        "diagram-fixed": "Diagrama de {game}.",
+        "empty": "Tabuleiro vazio.",
+        "players": ("primeiro jogador", "segundo jogador"),
+        "moves": "Jogadas: {list}.",
+        "arrows": "Setas: {list}.",
+        "marks": "Destacadas: {list}.",
+        "legal": "Jogadas possíveis indicadas: {list}.",
+        "captures": "{move} captura {list}.",
+        "illegal": "Jogada proibida: {move}.",
+        "wins": "Vitória de {player}.",
+        "partial": "Vista parcial.",
+    },
+    "en": {
+        "diagram": "{game} diagram, {size} board.",
+        "diagram-fixed": "{game} diagram.",
+        "empty": "Empty board.",
+        "players": ("first player", "second player"),
+        "moves": "Moves: {list}.",
+        "arrows": "Arrows: {list}.",
+        "marks": "Highlighted: {list}.",
+        "legal": "Possible moves shown: {list}.",
+        "captures": "{move} captures {list}.",
+        "illegal": "Illegal move: {move}.",
+        "wins": "{player} has won.",
+        "partial": "Partial view.",
+    },
+}
+
+
+def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None = None) -> str:
+    """The diagram in words, in ``lang`` ("pt" or "en"): pieces, moves, arrows, marks and claims."""
+    words = _WORDS[lang]
+    names = colours if colours and all(colours) else words["players"]
+    game = checked.game.title.get(lang, checked.game.id)
+    label = checked.board.size_label()
+    parts = [words["diagram"].format(game=game, size=label) if label else words["diagram-fixed"].format(game=game)]
+    if checked.spec.view is not None:
+        parts.append(words["partial"])
+    by_owner: dict[int, list[str]] = {}
+    for name, piece in checked.final.placements():
+        by_owner.setdefault(piece.owner, []).append(name if piece.kind in ("stone", "man") else f"{name} ({piece.kind})")
+    if not by_owner:
+        parts.append(words["empty"])
+    for owner in sorted(by_owner):
+        parts.append(f"{names[owner].capitalize()}: {', '.join(by_owner[owner])}.")
+    first = checked.spec.first_number() or 1
+    if checked.played:
+        parts.append(words["moves"].format(list=", ".join(f"{first + i}. {m.text}" for i, m in enumerate(checked.played))))
+    if checked.spec.arrows:
+        parts.append(words["arrows"].format(list=", ".join("-".join(a.value) for a in checked.spec.arrows)))  # type: ignore[arg-type]
+    if checked.spec.marks:
+        parts.append(words["marks"].format(list=", ".join(str(m.value) for m in checked.spec.marks)))
+    if checked.legal:
+        parts.append(words["legal"].format(list=", ".join(m.text for m in checked.legal)))
+    for move in checked.captures:
+        parts.append(words["captures"].format(move=move.text, list=", ".join(move.captures)))
+    for claim in checked.illegal:
+        parts.append(words["illegal"].format(move=claim.text))
+    if checked.spec.wins is not None:
+        parts.append(words["wins"].format(player=names[int(checked.spec.wins.value)]).capitalize())  # type: ignore[arg-type]
+    return " ".join(parts)
+
+
+def unique_ids(svg: str, prefix: str) -> str:
+    """Make the ids inside one SVG unique in a page holding several (hatch patterns)."""
+    return re.sub(r'(id="|url\(#)(hatch\d+)', lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", svg)
+
+
+def with_options(checked: CheckedDiagram, **changes) -> CheckedDiagram:
+    """A copy of a checked diagram with some spec fields changed (used for covers)."""
+    return replace(checked, spec=replace(checked.spec, **changes))

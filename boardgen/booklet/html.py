@@ -1,0 +1,367 @@
+"""From checked sources to one HTML document, through the jinja2 templates in ``templates/``.
+
+The languages are *paired*: section ``i`` of every language goes into one
+block, and inside a section the text between two diagrams forms one row with
+a cell per language.  In the bilingual booklet the cells sit side by side
+(Portuguese left, English right), so a reader of either language reads down
+their own column and meets each diagram, drawn once across both columns with
+both captions, at the same place as the text that talks about it.  A
+single-language booklet is the same structure with one column.
+
+Markdown is rendered by :class:`SafeRenderer`: raw HTML comes out escaped,
+images only from the game's folder, links only to the web or to anchors.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markdown_it.renderer import RendererHTML
+from markupsafe import Markup
+
+from boardgen.booklet.check import GameSources
+from boardgen.booklet.diagram_check import CheckedDiagram, Defaults, check_diagram
+from boardgen.booklet.diagram_draw import describe, diagram_sheet, unique_ids
+from boardgen.booklet.diagram_syntax import from_options
+from boardgen.booklet.paths import fonts_dir, templates_dir
+from boardgen.booklet.problems import Problems, ProblemsError
+from boardgen.booklet.sources import LANGUAGES, LINK_SCHEMES, DiagramRef, LanguageSource, TextChunk, check_image, markdown
+from boardgen.drawing.fonts import FONT_FILES
+from boardgen.drawing.svg import render_svg
+
+LABELS = {
+    "pt": {
+        "contents": "Sumário",
+        "sources": "Fontes",
+        "variant": "Regras descritas",
+        "players": "Jogadores",
+        "time": "Duração",
+        "ages": "Idade",
+        "rules": "Regras",
+        "colophon": "Diagramas desenhados e verificados pelo motor de regras do boardgen. Fontes Noto (SIL Open Font License 1.1).",
+        "figure": "Diagrama",
+    },
+    "en": {
+        "contents": "Contents",
+        "sources": "Sources",
+        "variant": "Rules described",
+        "players": "Players",
+        "time": "Playing time",
+        "ages": "Ages",
+        "rules": "Rules",
+        "colophon": "Diagrams drawn and checked by the boardgen rules engine. Noto fonts (SIL Open Font License 1.1).",
+        "figure": "Diagram",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A booklet page: its CSS size, margins and body font size."""
+
+    name: str
+    css_size: str
+    width_mm: float
+    height_mm: float
+    inner_mm: float
+    outer_mm: float
+    top_mm: float
+    bottom_mm: float
+    font_pt: float
+    bilingual_font_pt: float
+
+    @property
+    def text_width_mm(self) -> float:
+        return self.width_mm - self.inner_mm - self.outer_mm
+
+
+PAPERS = {
+    "a5": Paper("a5", "148mm 210mm", 148.0, 210.0, 15.0, 12.0, 15.0, 16.0, 9.5, 8.6),
+    "a4": Paper("a4", "210mm 297mm", 210.0, 297.0, 22.0, 18.0, 20.0, 22.0, 11.0, 10.0),
+    "letter": Paper("letter", "215.9mm 279.4mm", 215.9, 279.4, 22.0, 19.0, 19.0, 21.0, 11.0, 10.0),
+}
+
+
+# -- Markdown to HTML ------------------------------------------------------------------
+
+
+@cache
+def _hyphenator(lang: str):
+    import pyphen
+
+    return pyphen.Pyphen(lang=PYPHEN_LANGUAGES[lang], left=2, right=3)
+
+
+WORD = re.compile(r"[^\W\d_]{6,}")
+PYPHEN_LANGUAGES = {"pt": "pt_BR", "en": "en_US"}
+
+
+def hyphenate(text: str, lang: str) -> str:
+    """``text`` with soft hyphens (U+00AD) at the places the language allows a break.
+
+    WeasyPrint's own ``hyphens: auto`` sometimes breaks a line too early when an
+    inline element (emphasis, a citation) follows; breaking only at soft
+    hyphens that we insert (``hyphens: manual``) avoids it and keeps the choice
+    of break points in one place.
+    """
+    dictionary = _hyphenator(lang)
+    return WORD.sub(lambda m: dictionary.inserted(m.group(0), hyphen="\u00ad"), text)
+
+
+class SafeRenderer(RendererHTML):
+    """markdown-it's HTML renderer with every way out of the project closed.
+
+    ``env`` carries ``folder`` (the game's folder, for images), ``citations``
+    (source key -> (number, anchor)) and ``lang`` (for hyphenation).
+    """
+
+    def text(self, tokens, idx, options, env) -> str:
+        return html_lib.escape(hyphenate(tokens[idx].content, env["lang"]), quote=False)
+
+    def softbreak(self, tokens, idx, options, env) -> str:
+        return " "
+
+    def html_block(self, tokens, idx, options, env) -> str:
+        return f"<p>{html_lib.escape(tokens[idx].content)}</p>"
+
+    def html_inline(self, tokens, idx, options, env) -> str:
+        return html_lib.escape(tokens[idx].content)
+
+    def image(self, tokens, idx, options, env) -> str:
+        token = tokens[idx]
+        src = token.attrGet("src") or ""
+        alt = html_lib.escape(token.content)
+        folder: Path = env["folder"]
+        if check_image(src, folder) is not None:
+            return f"<span class='missing-image'>[{alt}]</span>"
+        uri = (folder / src).resolve().as_uri()
+        return f'<img src="{html_lib.escape(uri)}" alt="{alt}">'
+
+    def link_open(self, tokens, idx, options, env) -> str:
+        href = tokens[idx].attrGet("href") or ""
+        if href.startswith(LINK_SCHEMES) or href.startswith("#"):
+            return f'<a href="{html_lib.escape(href)}">'
+        return "<a>"
+
+    def citation(self, tokens, idx, options, env) -> str:
+        key = tokens[idx].meta["key"]
+        number, anchor = env["citations"].get(key, ("?", ""))
+        return f'<a class="cite" href="#{anchor}">[{number}]</a>'
+
+
+@cache
+def _renderer() -> SafeRenderer:
+    return SafeRenderer(markdown())
+
+
+def render_tokens(tokens, env: dict[str, Any]) -> Markup:
+    return Markup(_renderer().render(tokens, markdown().options, env))
+
+
+def render_inline(text: str, env: dict[str, Any]) -> Markup:
+    tokens = markdown().parseInline(text)
+    return Markup(_renderer().render(tokens, markdown().options, env))
+
+
+# -- the document model the templates read ------------------------------------------------
+
+
+@dataclass
+class Cell:
+    lang: str  # HTML language tag
+    html: Markup
+
+
+@dataclass
+class TextRow:
+    cells: list[Cell]
+    kind: str = "text"
+
+
+@dataclass
+class FigureRow:
+    id: str
+    svg: Markup
+    width_mm: float
+    captions: list[Cell]
+    kind: str = "figure"
+
+
+@dataclass
+class PairedSection:
+    anchor: str
+    level: int
+    titles: list[Cell]
+    plain_titles: list[str]
+    rows: list[TextRow | FigureRow] = field(default_factory=list)
+
+
+@dataclass
+class SourceList:
+    lang: str
+    entries: list[dict[str, Any]]
+
+
+def svg_markup(checked: CheckedDiagram, descriptions: dict[str, str], prefix: str, language: str, **limits: float) -> tuple[Markup, float]:
+    """The inline SVG of a diagram (no XML declaration, ids made unique) and its width in mm."""
+    sheet = diagram_sheet(checked, descriptions, language, **limits)
+    text = render_svg(sheet).decode("utf-8").split("\n", 1)[1]
+    return Markup(unique_ids(text, prefix)), sheet.width
+
+
+def _descriptions(checked: CheckedDiagram, sources: list[LanguageSource]) -> dict[str, str]:
+    return {s.lang: describe(checked, s.lang, s.meta.colours) for s in sources}
+
+
+def _pair_sections(game: GameSources, sources: list[LanguageSource], envs: dict[str, dict[str, Any]]) -> list[PairedSection]:
+    paired: list[PairedSection] = []
+    first = sources[0]
+    for index, section in enumerate(first.sections):
+        parts = [s.sections[index] for s in sources]
+        titles = [Cell(s.tag, render_tokens(part.title[0].children or [], envs[s.lang]) if part.title else Markup("")) for s, part in zip(sources, parts)]
+        plain = [part.plain_title for part in parts]
+        block = PairedSection(f"s{index + 1}", section.level, titles, plain)
+        # Split each language's items into slots: text before diagram 1, diagram 1, text, ...
+        slots_per_lang = []
+        for part in parts:
+            slots: list[list[TextChunk]] = [[]]
+            refs: list[DiagramRef] = []
+            for item in part.items:
+                if isinstance(item, DiagramRef):
+                    refs.append(item)
+                    slots.append([])
+                else:
+                    slots[-1].append(item)
+            slots_per_lang.append((slots, refs))
+        count = len(slots_per_lang[0][1])
+        for k in range(count + 1):
+            cells = []
+            for s, (slots, _) in zip(sources, slots_per_lang):
+                tokens = [t for chunk in slots[k] for t in chunk.tokens]
+                cells.append(Cell(s.tag, render_tokens(tokens, envs[s.lang])))
+            if any(str(c.html).strip() for c in cells):
+                block.rows.append(TextRow(cells))
+            if k < count:
+                ident = slots_per_lang[0][1][k].id
+                checked = game.diagrams[ident]
+                svg, width = svg_markup(checked, _descriptions(checked, sources), f"d{index + 1}-{k + 1}", sources[0].tag)
+                captions = [Cell(s.tag, render_inline(refs[k].caption, envs[s.lang])) for s, (_, refs) in zip(sources, slots_per_lang)]
+                block.rows.append(FigureRow(ident, svg, width, captions))
+        paired.append(block)
+    return paired
+
+
+def _cover(game: GameSources, sources: list[LanguageSource], paper: Paper) -> tuple[Markup, float]:
+    """The cover picture: the diagram named by ``cover``, else the empty board the text describes."""
+    assert game.defaults is not None
+    ident = sources[0].meta.cover
+    if ident:
+        checked = game.diagrams[ident]
+    else:
+        problems = Problems()
+        spec = from_options("cover", game=game.id, size=game.defaults.size, variants=dict(game.defaults.variant), source=str(game.folder))
+        checked = check_diagram(spec, Defaults(game.id, game.defaults.size, game.defaults.variant), problems, prefix="cover: ")
+        if checked is None:
+            raise ProblemsError(problems.items)
+    limits = {"max_width": min(paper.text_width_mm, 130.0), "max_height": paper.height_mm * 0.42, "unit_mm": 12.0}
+    return svg_markup(checked, _descriptions(checked, sources), "cover", sources[0].tag, **limits)
+
+
+def _font_faces() -> list[dict[str, str]]:
+    faces = []
+    for name, file in FONT_FILES.items():
+        family = "Boardgen Serif" if name.startswith("serif") else "Boardgen Sans"
+        faces.append(
+            {
+                "family": family,
+                "url": (fonts_dir() / file).as_uri(),
+                "weight": "bold" if "bold" in name else "normal",
+                "style": "italic" if "italic" in name else "normal",
+            }
+        )
+    return faces
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def booklet_html(game: GameSources, langs: list[str], paper: Paper) -> str:
+    """The whole booklet as one HTML string (fonts and images referenced by file URL)."""
+    if game.problems:
+        raise ProblemsError(game.problems)
+    sources = [game.languages[lang] for lang in langs]
+    envs: dict[str, dict[str, Any]] = {}
+    source_lists = []
+    for source in sources:
+        citations = {ref.key: (n, f"src-{source.lang}-{ref.key}") for n, ref in enumerate(source.meta.sources, start=1)}
+        env = {"folder": game.folder, "citations": citations, "lang": source.lang}
+        envs[source.lang] = env
+        source_lists.append(
+            SourceList(
+                source.tag,
+                [
+                    {"anchor": citations[ref.key][1], "number": citations[ref.key][0], "html": render_inline(ref.text, env), "url": ref.url}
+                    for ref in source.meta.sources
+                ],
+            )
+        )
+    sections = _pair_sections(game, sources, envs)
+    cover_svg, cover_width = _cover(game, sources, paper)
+    metas = [s.meta for s in sources]
+    titles = list(dict.fromkeys(m.title for m in metas))
+    context = {
+        "lang": sources[0].tag,
+        "langs": [s.tag for s in sources],
+        "bilingual": len(sources) > 1,
+        "paper": paper,
+        "font_faces": _font_faces(),
+        "title": " / ".join(titles),
+        "metas": [{"lang": s.tag, "meta": s.meta, "labels": LABELS[s.lang], "variant_note": render_inline(s.meta.variant_note, envs[s.lang])} for s in sources],
+        "author": metas[0].author,
+        "description": " / ".join(dict.fromkeys(m.description for m in metas if m.description)),
+        "keywords": ", ".join(dict.fromkeys(k for m in metas for k in m.keywords)),
+        "variant": game.defaults.variant if game.defaults else {},
+        "size_label": _size_label(game),
+        "board_size": game.defaults.size if game.defaults else None,
+        "game": game.game,
+        "labels": [LABELS[s.lang] for s in sources],
+        "sections": sections,
+        "toc": [s for s in sections if 1 <= s.level <= 2],
+        "sources": source_lists,
+        "has_sources": any(lst.entries for lst in source_lists),
+        "cover_svg": cover_svg,
+        "cover_width": cover_width,
+    }
+    return environment().get_template("booklet.html.j2").render(**context)
+
+
+def _size_label(game: GameSources) -> str:
+    if game.game is None or game.defaults is None:
+        return ""
+    board_class = game.game.load_board()
+    size = game.defaults.size
+    return (board_class(size) if size is not None else board_class()).size_label()
+
+
+def language_list(option: str) -> list[str]:
+    """``pt``, ``en`` or ``pt+en`` as a list of language codes, in page order."""
+    langs = [part.strip().lower() for part in option.split("+")]
+    return langs
+
+
+def known_languages() -> tuple[str, ...]:
+    return tuple(LANGUAGES)

@@ -1,0 +1,416 @@
+"""One language's rule text: TOML front matter plus Markdown, parsed with line numbers.
+
+A source file looks like::
+
+    +++
+    title = "Hex"
+    variant = { swap = "on" }
+    variant_note = "..."
+    +++
+
+    # First section
+
+    Text, with a citation [@gardner] ...
+
+    ```diagram swap
+    The caption of diagram "swap" in this language.
+    ```
+
+The front matter is TOML between two ``+++`` lines.  The body is CommonMark
+(plus tables) read by markdown-it-py, whose tokens carry source line numbers;
+this module turns them into :class:`Section` objects made of text chunks and
+diagram references, and records every problem as ``file:line: message``.
+
+The Markdown is untrusted: raw HTML is refused (and would be escaped),
+images may only come from the game's own folder, links only go to the web
+(``http``, ``https``, ``mailto``) or to an anchor.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+
+from boardgen.booklet.problems import Problems
+
+# Language code used on the command line -> (file name stem, HTML/PDF language tag).
+LANGUAGES: dict[str, tuple[str, str]] = {"pt": ("pt-BR", "pt-BR"), "en": ("en", "en")}
+DIAGRAMS_FILE = "diagrams.md"
+FENCE = "+++"
+DIAGRAM_INFO = "diagram"
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+LINK_SCHEMES = ("http://", "https://", "mailto:")
+MAX_HEADING = 3
+
+
+def source_file(folder: Path, lang: str) -> Path:
+    """The file holding a game's text in ``lang`` ("pt" or "en")."""
+    return folder / f"{LANGUAGES[lang][0]}.md"
+
+
+# -- front matter --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One entry of the sources section; cited in the text as ``[@key]``."""
+
+    key: str
+    text: str  # inline Markdown
+    url: str | None
+    line: int
+
+
+@dataclass
+class FrontMatter:
+    title: str = ""
+    subtitle: str = ""
+    game: str | None = None
+    size: int | None = None
+    variant: dict[str, str] = field(default_factory=dict)
+    variant_note: str = ""
+    players: str = ""
+    time: str = ""
+    ages: str = ""
+    colours: tuple[str, str] = ("", "")
+    author: str = "boardgen"
+    description: str = ""
+    keywords: tuple[str, ...] = ()
+    cover: str | None = None
+    sources: list[Reference] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)  # key -> line of the front matter it is on
+
+    def line_of(self, key: str) -> int:
+        return self.lines.get(key, 1)
+
+
+_STRING_KEYS = ("title", "subtitle", "game", "variant_note", "players", "time", "ages", "author", "description", "cover")
+_REQUIRED = ("title", "variant_note", "colours")
+KNOWN_KEYS = (*_STRING_KEYS, "size", "variant", "colours", "keywords", "sources")
+
+
+def split_front_matter(text: str, path: Path, problems: Problems) -> tuple[str, str, int]:
+    """(front matter text, body text, line number of the body's first line)."""
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != FENCE:
+        problems.add(path, 1, f"the file must start with front matter between two '{FENCE}' lines")
+        return "", text, 1
+    for index in range(1, len(lines)):
+        if lines[index].strip() == FENCE:
+            return "\n".join(lines[1:index]), "\n".join(lines[index + 1 :]), index + 2
+    problems.add(path, 1, f"the front matter is not closed: no second '{FENCE}' line")
+    return "", "", len(lines) + 1
+
+
+def _key_lines(front: str) -> dict[str, int]:
+    """The line (1-based, in the file) where each top-level key appears."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(front.split("\n"), start=2):
+        match = re.match(r"\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=", line)
+        if match and match.group(1) not in found:
+            found[match.group(1)] = number
+        match = re.match(r"\s*\[\[?\s*([A-Za-z_][A-Za-z0-9_-]*)", line)
+        if match and match.group(1) not in found:
+            found[match.group(1)] = number
+    return found
+
+
+def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatter:
+    meta = FrontMatter(lines=_key_lines(front))
+    try:
+        data: dict[str, Any] = tomllib.loads(front)
+    except tomllib.TOMLDecodeError as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        line = int(match.group(1)) + 1 if match else 1
+        problems.add(path, line, f"front matter: {re.sub(r' [(]at line.*', '', str(exc))}")
+        return meta
+    for key in data:
+        if key not in KNOWN_KEYS:
+            problems.add(path, meta.line_of(key), f"front matter: unknown key {key!r} (known: {', '.join(KNOWN_KEYS)})")
+    for key in _STRING_KEYS:
+        if key in data:
+            if isinstance(data[key], str) and data[key].strip():
+                setattr(meta, key, data[key].strip())
+            else:
+                problems.add(path, meta.line_of(key), f"front matter: {key} must be a non-empty string")
+    for key in _REQUIRED:
+        if key not in data:
+            problems.add(path, 1, f"front matter: {key} is missing")
+    if "size" in data:
+        if isinstance(data["size"], int) and not isinstance(data["size"], bool):
+            meta.size = data["size"]
+        else:
+            problems.add(path, meta.line_of("size"), "front matter: size must be a whole number")
+    if "variant" in data:
+        value = data["variant"]
+        if isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+            meta.variant = dict(value)
+        else:
+            problems.add(path, meta.line_of("variant"), 'front matter: variant must be a table of strings, e.g. { swap = "on" }')
+    if "colours" in data:
+        value = data["colours"]
+        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and v.strip() for v in value):
+            meta.colours = (value[0].strip(), value[1].strip())
+        else:
+            problems.add(path, meta.line_of("colours"), "front matter: colours must list two names: the first player's, then the second's")
+    if "keywords" in data:
+        value = data["keywords"]
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            meta.keywords = tuple(value)
+        else:
+            problems.add(path, meta.line_of("keywords"), "front matter: keywords must be a list of strings")
+    if "sources" in data:
+        meta.sources = _references(data["sources"], front, path, meta.line_of("sources"), problems)
+    return meta
+
+
+def _references(value: Any, front: str, path: Path, line: int, problems: Problems) -> list[Reference]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        problems.add(path, line, "front matter: sources must be a list of tables ([[sources]] with key, text and url)")
+        return []
+    # Line of each [[sources]] header, so a bad entry is reported where it is.
+    headers = [n for n, text in enumerate(front.split("\n"), start=2) if text.strip().startswith("[[sources]]")]
+    result, seen = [], set()
+    for index, entry in enumerate(value):
+        where = headers[index] if index < len(headers) else line
+        key, text, url = entry.get("key"), entry.get("text"), entry.get("url")
+        unknown = set(entry) - {"key", "text", "url"}
+        if unknown:
+            problems.add(path, where, f"sources: unknown field {sorted(unknown)[0]!r} (known: key, text, url)")
+        if not isinstance(key, str) or not re.fullmatch(r"[A-Za-z0-9_-]+", key):
+            problems.add(path, where, "sources: every entry needs a key of letters, digits, '-' or '_'")
+            continue
+        if key in seen:
+            problems.add(path, where, f"sources: key {key!r} is used twice")
+        seen.add(key)
+        if not isinstance(text, str) or not text.strip():
+            problems.add(path, where, f"sources: entry {key!r} needs a text")
+            text = key
+        if url is not None and (not isinstance(url, str) or not url.startswith(("http://", "https://"))):
+            problems.add(path, where, f"sources: the url of {key!r} must start with http:// or https://")
+            url = None
+        result.append(Reference(key, text.strip(), url, where))
+    return result
+
+
+# -- Markdown -------------------------------------------------------------------------
+
+
+def _citation_rule(state: StateInline, silent: bool) -> bool:
+    """``[@key]``: a citation of an entry of the front matter's sources."""
+    match = re.match(r"\[@([A-Za-z0-9_-]+)\]", state.src[state.pos : state.pos + 80])
+    if not match:
+        return False
+    if not silent:
+        token = state.push("citation", "", 0)
+        token.meta = {"key": match.group(1)}
+    state.pos += match.end()
+    return True
+
+
+@cache
+def markdown() -> MarkdownIt:
+    """The parser for rule texts (CommonMark + tables + typographic quotes, citations).
+
+    ``html`` is on only so that raw HTML shows up as its own tokens, which the
+    checker reports and the renderer escapes; it never reaches the PDF as HTML.
+    """
+    md = MarkdownIt("commonmark", {"html": True, "typographer": True})
+    md.enable(["table", "strikethrough", "replacements", "smartquotes"])
+    md.inline.ruler.before("link", "citation", _citation_rule)
+    return md
+
+
+@dataclass
+class DiagramRef:
+    """A diagram shown at this spot, with its caption in this language."""
+
+    id: str
+    caption: str  # inline Markdown
+    line: int
+
+
+@dataclass
+class TextChunk:
+    """Consecutive Markdown blocks between two headings or diagrams."""
+
+    tokens: list[Token]
+    line: int
+
+
+@dataclass
+class Section:
+    """A heading (level 0: the text before the first heading) and what follows it up to the next."""
+
+    level: int
+    title: list[Token]  # the heading's inline token (empty for level 0)
+    line: int
+    items: list[TextChunk | DiagramRef] = field(default_factory=list)
+
+    @property
+    def plain_title(self) -> str:
+        return "".join(child.content for token in self.title for child in (token.children or []) if child.type in ("text", "code_inline"))
+
+    def diagram_ids(self) -> list[str]:
+        return [item.id for item in self.items if isinstance(item, DiagramRef)]
+
+
+@dataclass
+class LanguageSource:
+    lang: str  # "pt" or "en"
+    path: Path
+    meta: FrontMatter
+    sections: list[Section]
+    offset: int  # file line of the body's first line, minus one
+
+    @property
+    def tag(self) -> str:
+        return LANGUAGES[self.lang][1]
+
+
+def read_language(path: Path, lang: str, problems: Problems) -> LanguageSource:
+    """Parse one language's source; problems are collected, never raised."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        problems.add(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        text = ""
+    front, body, first = split_front_matter(text, path, problems)
+    meta = parse_front_matter(front, path, problems)
+    offset = first - 1
+    tokens = markdown().parse(body)
+    sections = _sections(tokens, path, offset, problems)
+    return LanguageSource(lang, path, meta, sections, offset)
+
+
+def player_names(folder: Path, lang: str) -> tuple[str, str] | None:
+    """The players' names in a game's rule text (front matter ``colours``), for describing diagrams."""
+    path = source_file(folder, lang)
+    if not path.is_file():
+        return None
+    problems = Problems()
+    front, _, _ = split_front_matter(path.read_text(encoding="utf-8"), path, problems)
+    meta = parse_front_matter(front, path, problems)
+    return meta.colours if all(meta.colours) else None
+
+
+def token_line(token: Token, offset: int) -> int:
+    return (token.map[0] if token.map else 0) + 1 + offset
+
+
+def _top_level_blocks(tokens: list[Token]) -> list[list[Token]]:
+    """Split the token stream into top-level blocks (an open token up to its matching close)."""
+    blocks, current, depth = [], [], 0
+    for token in tokens:
+        current.append(token)
+        depth += token.nesting
+        if depth == 0:
+            blocks.append(current)
+            current = []
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+def _sections(tokens: list[Token], path: Path, offset: int, problems: Problems) -> list[Section]:
+    sections = [Section(0, [], 1 + offset)]
+    for block in _top_level_blocks(tokens):
+        head = block[0]
+        line = token_line(head, offset)
+        if head.type == "heading_open":
+            level = int(head.tag[1])
+            if level > MAX_HEADING:
+                problems.add(path, line, f"headings go down to level {MAX_HEADING} (###), not {head.tag}")
+            sections.append(Section(level, [t for t in block if t.type == "inline"], line))
+        elif head.type == "fence" and head.info.strip().split()[:1] == [DIAGRAM_INFO]:
+            sections[-1].items.append(_diagram_ref(head, path, line, problems))
+        else:
+            if head.type == "html_block":
+                problems.add(path, line, "raw HTML is not allowed in rule texts; write Markdown instead")
+            items = sections[-1].items
+            if items and isinstance(items[-1], TextChunk):
+                items[-1].tokens.extend(block)
+            else:
+                items.append(TextChunk(list(block), line))
+        for token in block:
+            if token.type == "inline":
+                _check_inline(token, path, offset, problems)
+    if not sections[0].items:
+        sections.pop(0)
+    return sections
+
+
+def _diagram_ref(token: Token, path: Path, line: int, problems: Problems) -> DiagramRef:
+    words = token.info.split()
+    ident = words[1] if len(words) > 1 else ""
+    if len(words) != 2 or not ID_PATTERN.match(ident):
+        problems.add(path, line, "a diagram block starts with ```diagram ID (ID: lower-case letters, digits and '-')")
+    caption = " ".join(token.content.split())
+    if not caption:
+        problems.add(path, line, f"diagram {ident}: the caption is missing (write it inside the block)")
+    return DiagramRef(ident, caption, line)
+
+
+def inline_problems(token: Token, path: Path, offset: int, problems: Problems) -> None:
+    """Check the inline parts of a caption or paragraph (also used for captions parsed separately)."""
+    _check_inline(token, path, offset, problems)
+
+
+def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> None:
+    line = token_line(token, offset)
+    for child in token.children or []:
+        if child.type in ("softbreak", "hardbreak"):
+            line += 1
+        elif child.type == "html_inline":
+            problems.add(path, line, f"raw HTML is not allowed in rule texts ({child.content.strip()[:40]}); write Markdown instead")
+        elif child.type == "image":
+            image_problem = check_image(child.attrGet("src") or "", path.parent)
+            if image_problem:
+                problems.add(path, line, image_problem)
+            if not child.content.strip():
+                problems.add(path, line, "an image needs a description: ![what it shows](file)")
+        elif child.type == "link_open":
+            href = child.attrGet("href") or ""
+            if not (href.startswith(LINK_SCHEMES) or href.startswith("#")):
+                problems.add(path, line, f"links may go to http(s) or mailto addresses only, not {href[:60]!r}")
+
+
+def check_image(src: str, folder: Path) -> str | None:
+    """Why an image reference is refused (None when it is a file of the game's own folder)."""
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", src) or src.startswith(("/", "\\")):
+        return f"images must be files in the game's folder, given by a relative path; {src[:60]!r} is not"
+    target = (folder / src).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        return f"image {src!r} is outside the game's folder"
+    if target.suffix.lower() not in IMAGE_SUFFIXES:
+        return f"image {src!r}: only {', '.join(IMAGE_SUFFIXES)} files are allowed"
+    if not target.is_file():
+        return f"image {src!r} does not exist"
+    return None
+
+
+def text_of(tokens: list[Token]) -> list[tuple[str, int]]:
+    """Every piece of visible text in ``tokens`` with its line (for the font coverage check)."""
+    found = []
+    for token in tokens:
+        if token.type == "inline":
+            line = (token.map[0] if token.map else 0) + 1
+            for child in token.children or []:
+                if child.type in ("softbreak", "hardbreak"):
+                    line += 1
+                elif child.type in ("text", "code_inline"):
+                    found.append((child.content, line))
+                elif child.type == "image":
+                    found.append((child.content, line))
+        elif token.type in ("fence", "code_block"):
+            found.append((token.content, (token.map[0] if token.map else 0) + 1))
+    return found

@@ -1,0 +1,124 @@
+"""HTML to PDF with WeasyPrint, reading only the project's own files, with reproducible bytes.
+
+Three things are decided here and nowhere else:
+
+* **What the renderer may read.**  :class:`ProjectFetcher` answers only
+  ``file:`` URLs inside the allowed folders (the templates, the bundled fonts,
+  the game's rule-text folder); anything else -- another file, ``http(s)``,
+  ``data:`` -- stops the rendering, and the build fails with the refused
+  address in the message.  Rule texts are checked before this point, so the
+  fetcher is the second line of defence.
+* **Reproducible output.**  WeasyPrint writes no dates unless the HTML asks
+  for them, and its file identifier is a hash of the content; the one moving
+  part is the subset fonts, whose ``head`` table fontTools stamps with the
+  current time unless ``SOURCE_DATE_EPOCH`` is set.  :func:`fixed_font_time`
+  sets it for the duration of the rendering.
+* **Tagged PDF.**  ``pdf_tags`` makes WeasyPrint write the structure tree;
+  an inline SVG becomes a ``Figure`` whose alternative text is the SVG's
+  ``<title>`` (the diagram described in words).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import mimetypes
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from boardgen.errors import BoardgenError
+
+# 2024-01-01T00:00:00Z: the time stamped into subset fonts (any fixed value would do).
+FONT_EPOCH = "1704067200"
+MIME_TYPES = {".ttf": "font/ttf", ".otf": "font/otf", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+class RefusedResource(BoardgenError):
+    """The document asked for something outside the project's folders."""
+
+
+def _fetcher_class():
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class ProjectFetcher(URLFetcher):
+        """Serves ``file:`` URLs inside ``roots``; refuses everything else (and remembers what)."""
+
+        def __init__(self, roots: tuple[Path, ...]) -> None:
+            super().__init__(fail_on_errors=True, allowed_protocols=("file",))
+            self.roots = tuple(Path(root).resolve() for root in roots)
+            self.refused: list[str] = []
+
+        def allowed_path(self, url: str) -> Path | None:
+            parts = urlsplit(url)
+            if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+                return None
+            path = Path(unquote(parts.path)).resolve()
+            if not any(path.is_relative_to(root) for root in self.roots):
+                return None
+            return path if path.is_file() else None
+
+        def fetch(self, url, headers=None):
+            path = self.allowed_path(url)
+            if path is None:
+                self.refused.append(url)
+                raise PermissionError(f"{url} is outside the project's folders")
+            kind = MIME_TYPES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(path.as_uri(), body=path.read_bytes(), headers={"Content-Type": kind})
+
+    return ProjectFetcher
+
+
+def project_fetcher(roots: tuple[Path, ...]):
+    """A WeasyPrint URL fetcher limited to files under ``roots``."""
+    return _fetcher_class()(roots)
+
+
+@contextlib.contextmanager
+def fixed_font_time() -> Iterator[None]:
+    """Make fontTools stamp subset fonts with a fixed time (unless the caller chose one)."""
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    if previous is None:
+        os.environ["SOURCE_DATE_EPOCH"] = FONT_EPOCH
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+
+
+class _Collect(logging.Handler):
+    """Keeps WeasyPrint's error messages, so a missing font or image fails the build."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = True) -> bytes:
+    """Typeset ``html`` (whose relative URLs resolve against ``base``) to PDF bytes."""
+    import weasyprint
+    from weasyprint.urls import FatalURLFetchingError
+
+    fetcher = project_fetcher(roots)
+    logger = logging.getLogger("weasyprint")
+    collect = _Collect()
+    logger.addHandler(collect)
+    try:
+        with fixed_font_time():
+            document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher)
+            data = document.write_pdf(pdf_tags=tagged, pdf_identifier=True)
+    except FatalURLFetchingError as exc:
+        refused = fetcher.refused[0] if fetcher.refused else str(exc)
+        raise RefusedResource(f"refused to read {refused}: a booklet may only use the project's templates, fonts and images") from None
+    finally:
+        logger.removeHandler(collect)
+    if fetcher.refused:
+        raise RefusedResource(f"refused to read {fetcher.refused[0]}: a booklet may only use the project's templates, fonts and images")
+    if collect.messages:
+        raise BoardgenError(f"typesetting failed: {collect.messages[0]}")
+    return data

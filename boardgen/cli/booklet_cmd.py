@@ -1,0 +1,188 @@
+"""``boardgen check``, ``boardgen booklet`` and ``boardgen diagram``: the rule-booklet commands.
+
+Problems in rule texts are printed one per line as ``file:line: message``.
+``check`` exits 1 when it found any (0 when clean); ``booklet`` prints the
+same lines and exits 2 without writing anything.  ``diagram`` takes a
+diagram's definition from the options and checks it exactly like a booklet
+diagram (an illegal move is refused with the engine's reason).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from boardgen.errors import BoardgenError, OptionError
+
+
+def _print_problems(problems, err: bool) -> None:
+    for problem in problems:
+        click.echo(str(problem), err=err)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, metavar="[PATH]...")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the problems.")
+def check(paths: tuple[str, ...], quiet: bool) -> int:
+    """Check the rule texts under PATH (a game folder, a file in one, or rules_text/; default: all of rules_text/).
+
+    Every diagram is replayed by its game's engine and its claims verified;
+    both languages must have the same sections and diagrams.  Prints each
+    problem as file:line: message; exit status 1 when there is any.
+    """
+    from boardgen.booklet.check import game_folders, load_game
+
+    folders = game_folders([Path(p) for p in paths] or None)
+    problems = []
+    diagrams = 0
+    for folder in folders:
+        game = load_game(folder)
+        problems.extend(game.problems)
+        diagrams += len(game.diagrams)
+    _print_problems(problems, err=False)
+    if problems:
+        click.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
+        sys.exit(1)
+    if not quiet:
+        click.echo(f"checked {len(folders)} game{'s' if len(folders) != 1 else ''}, {diagrams} diagram{'s' if diagrams != 1 else ''}: no problems")
+    return 0
+
+
+@click.command()
+@click.argument("game")
+@click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", help="Language(s); pt+en sets them side by side.")
+@click.option("--paper", "paper", metavar="a5|a4|letter", help="Page size (default a5); with --impose, the sheet: a4 or letter (default from the locale).")
+@click.option("--impose", is_flag=True, help="Lay the A5 pages two-up on A4 or Letter in saddle-stitch order.")
+@click.option("--sources", "sources", metavar="DIR", help="Read the rule texts from DIR instead of rules_text/GAME.")
+@click.option("-o", "--output", "output", metavar="PATH", help="Output file (default: GAME-LANG-PAPER.pdf here).")
+def booklet(game: str, lang: str, paper: str | None, impose: bool, sources: str | None, output: str | None) -> int:
+    """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
+    from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
+    from boardgen.booklet.problems import ProblemsError
+    from boardgen.output import check_writable, write_atomic
+    from boardgen.registry import get_game
+
+    info = get_game(game)
+    request = parse_request(lang, paper, impose)
+    folder = Path(sources) if sources else game_folder(info.id)
+    if not folder.is_dir():
+        where = "--sources" if sources else "GAME"
+        raise OptionError(where, f"no rule texts for {info.id}: {folder} is not a folder")
+    path = Path(output) if output else Path(request.file_name(info.id))
+    check_writable(path)
+    try:
+        checked = load_checked(folder, info.id)
+        data = booklet_pdf(checked, request)
+    except ProblemsError as exc:
+        _print_problems(exc.problems, err=True)
+        click.echo(f"boardgen: error: {len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} in the rule texts; no PDF written", err=True)
+        sys.exit(2)
+    write_atomic(path, data)
+    click.echo(f"wrote {path}")
+    return 0
+
+
+def _split_claim(text: str, option: str) -> tuple[str, str]:
+    words = text.split()
+    if len(words) != 2:
+        raise OptionError(option, f"expected 'MOVE CODE', e.g. 'e5 occupied', not {text!r}")
+    return words[0], words[1]
+
+
+@click.command()
+@click.argument("game")
+@click.argument("moves", nargs=-1, metavar="[MOVE]...")
+@click.option("--size", "size_text", metavar="N", help="Board size (when no --position is given).")
+@click.option("--position", metavar="TEXT", help="Start from this position (the engine's notation).")
+@click.option("--variant", "variants", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@click.option("--arrow", "arrows", multiple=True, metavar="FROM-TO", help="An arrow, also a-b-c through several points (repeatable).")
+@click.option("--mark", "marks", multiple=True, metavar="POINT", help="Highlight a point or cell (repeatable).")
+@click.option("--view", "view", multiple=True, metavar="POINT", help="Show only the part of the board around these points (repeatable).")
+@click.option("--legal", "legal", multiple=True, metavar="MOVE", help="Claim (and show) that MOVE is legal in the shown position.")
+@click.option("--illegal", "illegal", multiple=True, metavar="'MOVE CODE'", help="Claim (and show) that MOVE is illegal for reason CODE.")
+@click.option("--wins", "wins", type=click.Choice(["0", "1"]), help="Claim that the shown position is won by player 0 or 1.")
+@click.option("--numbers/--no-numbers", default=True, help="Number the moves on the pieces.")
+@click.option("--coordinates/--no-coordinates", default=True, help="Draw the coordinates.")
+@click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", help="Language(s) of the text description (SVG title).")
+@click.option("--format", "fmt", metavar="svg|pdf", help="Output format (default: from the -o suffix, else svg).")
+@click.option("-o", "--output", "output", metavar="PATH", help="Output file (default: GAME-diagram.FORMAT here).")
+def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, wins, numbers, coordinates, lang, fmt, output) -> int:
+    """Draw one engine-checked example position of GAME, like a booklet diagram.
+
+    MOVEs are played from the start position (or --position); the picture
+    shows the position after them, numbered.  Every move and claim is checked
+    by the game's engine; an illegal move is refused with the reason.
+    """
+    from boardgen.booklet.build import parse_langs
+    from boardgen.booklet.diagram_check import Defaults, check_diagram
+    from boardgen.booklet.diagram_draw import describe, diagram_sheet
+    from boardgen.booklet.diagram_syntax import from_options
+    from boardgen.booklet.problems import Problems
+    from boardgen.cli.options import parse_size
+    from boardgen.output import check_writable, write_atomic
+    from boardgen.registry import get_game, parse_variant_options
+
+    info = get_game(game)
+    size = parse_size(info, size_text) if size_text is not None else None
+    chosen = info.resolve_variants(parse_variant_options(variants))
+    langs = parse_langs(lang)
+    fmt = _format(fmt, output)
+    path = Path(output) if output else Path(f"{info.id}-diagram.{fmt}")
+    check_writable(path)
+    spec = from_options(
+        "diagram",
+        game=info.id,
+        size=size,
+        variants=chosen,
+        position=position,
+        moves=moves,
+        arrows=arrows,
+        marks=marks,
+        view=view,
+        numbers=numbers,
+        coordinates=coordinates,
+        legal=legal,
+        illegal=[_split_claim(text, "--illegal") for text in illegal],
+        wins=int(wins) if wins is not None else None,
+    )
+    for item in spec.arrows:
+        if len(item.value) < 2 or not all(item.value):  # type: ignore[arg-type]
+            raise OptionError("--arrow", f"expected FROM-TO (or a-b-c), not {'-'.join(item.value)!r}")  # type: ignore[arg-type]
+    problems = Problems()
+    checked = check_diagram(spec, Defaults(info.id, size, chosen), problems, prefix="")
+    if checked is None:
+        messages = [p.message for p in problems.items]
+        more = f" (and {len(messages) - 1} more)" if len(messages) > 1 else ""
+        raise BoardgenError(messages[0] + more)
+    from boardgen.booklet.paths import rules_dir
+    from boardgen.booklet.sources import player_names
+
+    try:
+        texts = rules_dir() / info.id
+    except BoardgenError:  # no checkout around: describe the players generically
+        texts = None
+    descriptions = {code: describe(checked, code, player_names(texts, code) if texts else None) for code in langs}
+    sheet = diagram_sheet(checked, descriptions, language="pt-BR" if langs[0] == "pt" else "en")
+    if fmt == "svg":
+        from boardgen.drawing.svg import render_svg
+
+        data = render_svg(sheet)
+    else:
+        from boardgen.drawing.pdf import render_pdf
+
+        data = render_pdf(sheet)
+    write_atomic(path, data)
+    click.echo(f"wrote {path} ({sheet.width:.0f} x {sheet.height:.0f} mm)")
+    return 0
+
+
+def _format(fmt: str | None, output: str | None) -> str:
+    if fmt is None:
+        suffix = Path(output).suffix.lower().lstrip(".") if output else ""
+        return suffix if suffix in ("svg", "pdf") else "svg"
+    fmt = fmt.strip().lower()
+    if fmt not in ("svg", "pdf"):
+        raise OptionError("--format", f"must be svg or pdf, not {fmt!r}")
+    return fmt
