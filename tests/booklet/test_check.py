@@ -1,0 +1,200 @@
+"""Checking rule texts: every problem found, each at its file and line, and nothing when clean."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boardgen.booklet.check import check_paths, load_game
+
+from ..conftest import ROOT, run_boardgen
+from .sources_kit import DIAGRAMS, EN_BODY, PT_BODY, line_of, write_sources
+
+
+def messages(folder: Path) -> list[str]:
+    return [str(p) for p in load_game(folder).problems]
+
+
+def only_problem(folder: Path) -> tuple[str, int | None, str]:
+    problems = load_game(folder).problems
+    assert len(problems) == 1, [str(p) for p in problems]
+    p = problems[0]
+    return Path(p.path).name, p.line, p.message
+
+
+def test_the_shipped_rule_texts_are_clean():
+    assert check_paths([ROOT / "rules_text"]) == []
+
+
+def test_a_clean_folder_has_its_diagrams_checked(tmp_path):
+    game = load_game(write_sources(tmp_path / "hex"))
+    assert game.problems == []
+    checked = game.diagrams["first"]
+    assert [m.text for m in checked.played] == ["c3"]
+    assert checked.final.to_text() == "5/5/2r2/5/5 b swap"
+    assert [m.text for m in checked.legal] == ["d4"]
+    assert checked.illegal[0].code == "occupied"
+
+
+# -- diagrams replayed by the engine -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("numbers: 3\nmoves: c3 c3", "moves: move 2 (c3) is illegal: c3: the cell already holds a red stone"),
+        ("illegal: d4 occupied", "illegal: d4 is claimed illegal (occupied), but it is a legal move here"),
+        ("illegal: c3 off-board", "illegal: c3 is illegal, but for another reason"),
+        ("legal: c3", "legal: c3 is claimed legal, but the engine refuses it"),
+        ("wins: 0", "wins: player 0 is claimed to have won, but the game is not over"),
+        ("captures: d4 c3", "captures: d4 captures nothing, not c3"),
+        ("marks: z9", "marks: no point or cell 'z9' on this board"),
+        ("arrows: a1-q7", "arrows: no point or cell 'q7' on this board"),
+        ("view: a1 k11", "view: no point or cell 'k11' on this board"),
+    ],
+)
+def test_a_wrong_claim_is_reported_at_its_line(tmp_path, line, expected):
+    body = line if line.count("\n") else "moves: c3\n" + line
+    diagrams = "```diagram first\n" + body + "\n```\n"
+    folder = write_sources(tmp_path / "hex", diagrams=diagrams)
+    name, number, message = only_problem(folder)
+    assert (name, number) == ("diagrams.md", 3)
+    assert message.startswith("diagram first: " + expected), message
+
+
+def test_a_position_that_does_not_parse_or_cannot_happen(tmp_path):
+    diagrams = "\n\n```diagram first\nposition: 5/5/5/5 r -\n```\n"
+    name, number, message = only_problem(write_sources(tmp_path / "a" / "hex", diagrams=diagrams))
+    assert (name, number) == ("diagrams.md", 4) and "position:" in message
+    diagrams = "```diagram first\nposition: 5/5/1rr2/5/5 b -\n```\n"
+    name, number, message = only_problem(write_sources(tmp_path / "b" / "hex", diagrams=diagrams))
+    assert number == 2 and "cannot arise" in message
+
+
+def test_unknown_game_variant_and_key(tmp_path):
+    diagrams = "```diagram first\ngame: chess\n```\n"
+    _, number, message = only_problem(write_sources(tmp_path / "a" / "hex", diagrams=diagrams))
+    assert number == 2 and "unknown game 'chess'" in message
+    diagrams = "```diagram first\nvariant: swap=maybe\n```\n"
+    _, number, message = only_problem(write_sources(tmp_path / "b" / "hex", diagrams=diagrams))
+    assert number == 2 and "variant swap takes on, off, not 'maybe'" in message
+    diagrams = "```diagram first\ncolour: red\n```\n"
+    _, number, message = only_problem(write_sources(tmp_path / "c" / "hex", diagrams=diagrams))
+    assert number == 2 and "unknown key 'colour'" in message
+
+
+def test_the_booklet_variant_is_the_default_and_a_diagram_may_override_it(tmp_path):
+    # swap=on in the front matter: Blue may swap; a diagram with swap=off may not.
+    diagrams = "```diagram first\nmoves: c3 swap\n```\n```diagram second\nvariant: swap=off\nmoves: c3\nillegal: swap no-swap\n```\n"
+    pt = PT_BODY + "\n```diagram second\nLegenda.\n```\n"
+    en = EN_BODY + "\n```diagram second\nCaption.\n```\n"
+    game = load_game(write_sources(tmp_path / "hex", pt=pt, en=en, diagrams=diagrams))
+    assert game.problems == []
+    assert game.diagrams["second"].variants == {"swap": "off"}
+
+
+# -- the languages against each other ------------------------------------------------
+
+
+def test_languages_must_show_the_same_diagrams_in_the_same_order(tmp_path):
+    en = EN_BODY.replace("```diagram first", "```diagram second")
+    diagrams = DIAGRAMS + "\n```diagram second\nsize: 5\n```\n"
+    folder = write_sources(tmp_path / "hex", en=en, diagrams=diagrams)
+    name, number, message = only_problem(folder)
+    assert name == "en.md" and number == line_of(folder / "en.md", "```diagram second")
+    assert "(second) differ from pt-BR.md (first)" in message
+
+
+def test_languages_must_have_the_same_sections(tmp_path):
+    en = EN_BODY.replace("# Rules", "## Rules")
+    folder = write_sources(tmp_path / "hex", en=en)
+    name, number, message = only_problem(folder)
+    assert (name, number) == ("en.md", line_of(folder / "en.md", "## Rules"))
+    assert "level 2 here but level 1" in message
+    en = EN_BODY.replace("# Rules\n\nMore text.\n", "")
+    name, _, message = only_problem(write_sources(tmp_path / "b" / "hex", en=en))
+    assert name == "en.md" and message.startswith("missing section: pt-BR.md goes on with # Regras")
+
+
+def test_front_matter_must_agree_and_citations_must_exist(tmp_path):
+    folder = write_sources(tmp_path / "hex", en=EN_BODY.replace("[@livro]", "[@nowhere]"))
+    name, number, message = only_problem(folder)
+    assert (name, number) == ("en.md", line_of(folder / "en.md", "[@nowhere]"))
+    assert "citation [@nowhere]: no source with that key (known: livro)" in message
+    folder = write_sources(tmp_path / "b" / "hex")
+    path = folder / "en.md"
+    path.write_text(path.read_text().replace("size = 5", "size = 7"))
+    name, number, message = only_problem(folder)
+    assert (name, number) == ("en.md", line_of(path, "size = 7")) and "size is 7 here but 5 in pt-BR.md" in message
+
+
+def test_undefined_diagram_and_missing_caption(tmp_path):
+    pt = PT_BODY + "\n```diagram ghost\nLegenda.\n```\n"
+    en = EN_BODY + "\n```diagram ghost\n```\n"
+    folder = write_sources(tmp_path / "hex", pt=pt, en=en)
+    found = messages(folder)
+    assert any(m.startswith(f"{folder / 'pt-BR.md'}:") and "diagram ghost is not defined" in m for m in found) or any(
+        "pt-BR.md:" in m and "diagram ghost is not defined" in m for m in found
+    )
+    assert any("en.md:" in m and "the caption is missing" in m for m in found)
+
+
+# -- untrusted Markdown --------------------------------------------------------------
+
+
+def test_hostile_markdown_is_refused_line_by_line(tmp_path):
+    pt = PT_BODY + (
+        "\nUma imagem ![senhas](/etc/passwd) aqui.\n"
+        "\nOutra ![remota](https://example.com/x.png) ali.\n"
+        "\n<script>alert(1)</script>\n"
+        "\nE ![fora](../../../etc/hosts) também, e [um link](ftp://example.com/x).\n"
+    )
+    folder = write_sources(tmp_path / "hex", pt=pt)
+    path = folder / "pt-BR.md"
+    problems = load_game(folder).problems
+    assert all(Path(p.path).name == "pt-BR.md" for p in problems)
+
+    def at(text: str) -> list[str]:
+        return [p.message for p in problems if p.line == line_of(path, text)]
+
+    assert "images must be files in the game's folder" in at("/etc/passwd)")[0]
+    assert "images must be files in the game's folder" in at("example.com/x.png")[0]
+    assert "raw HTML is not allowed" in at("<script>")[0]
+    hosts = at("etc/hosts")
+    assert any("outside the game's folder" in m for m in hosts) and any("links may go to http(s)" in m for m in hosts)
+
+
+def test_characters_missing_from_the_bundled_fonts_are_refused(tmp_path):
+    folder = write_sources(tmp_path / "hex", pt=PT_BODY.replace("Mais texto.", "Seta → aqui."))
+    name, number, message = only_problem(folder)
+    assert (name, number) == ("pt-BR.md", line_of(folder / "pt-BR.md", "Seta"))
+    assert "U+2192" in message and "not in the bundled fonts" in message
+
+
+def test_front_matter_errors_have_lines(tmp_path):
+    folder = write_sources(tmp_path / "hex", extra='players = 2\ncolor = "x"')
+    found = messages(folder)
+    path = folder / "pt-BR.md"
+    assert any(f"pt-BR.md:{line_of(path, 'players = 2')}: front matter: players must be a non-empty string" in m for m in found)
+    assert any(f"pt-BR.md:{line_of(path, 'color = ')}: front matter: unknown key 'color'" in m for m in found)
+    bad = write_sources(tmp_path / "b" / "hex")
+    (bad / "pt-BR.md").write_text("+++\ntitle = \n+++\n# X\n")
+    assert any("pt-BR.md:2: front matter:" in m for m in messages(bad))
+
+
+# -- the command ----------------------------------------------------------------------
+
+
+def test_check_command_exit_status_and_output(tmp_path):
+    clean = run_boardgen("check")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "no problems" in clean.stdout
+    folder = write_sources(tmp_path / "hex", diagrams="```diagram first\nmoves: c3 c3\n```\n")
+    broken = run_boardgen("check", str(folder))
+    assert broken.returncode == 1
+    lines = broken.stdout.strip().split("\n")
+    assert lines == [f"{folder / 'diagrams.md'}:2: diagram first: moves: move 2 (c3) is illegal: c3: the cell already holds a red stone"]
+    assert "1 problem found" in broken.stderr
+    # A file inside a game folder checks the whole folder.
+    assert run_boardgen("check", str(folder / "en.md")).returncode == 1

@@ -1,0 +1,174 @@
+"""Diagram blocks: their syntax, their drawing, and ``boardgen diagram`` on the command line."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from boardgen.booklet.diagram_check import Defaults, check_diagram
+from boardgen.booklet.diagram_draw import MAX_WIDTH_MM, describe, diagram_sheet
+from boardgen.booklet.diagram_syntax import parse_definition, read_definitions
+from boardgen.booklet.problems import Problems
+from boardgen.drawing.model import Circle, Text
+from boardgen.drawing.svg import render_svg
+
+from ..conftest import run_boardgen
+
+SVG = "{http://www.w3.org/2000/svg}"
+HEX5 = Defaults("hex", 5, {"swap": "on"})
+
+
+def checked(body: str, defaults: Defaults = HEX5):
+    problems = Problems()
+    spec = parse_definition("d", body, Path("diagrams.md"), 10, problems)
+    result = check_diagram(spec, defaults, problems)
+    assert not problems, [str(p) for p in problems.items]
+    return result
+
+
+def roles(group) -> list[str]:
+    found = [group.role]
+    for child in group.children:
+        if hasattr(child, "role"):
+            found.extend(roles(child))
+    return found
+
+
+def texts(group) -> list[str]:
+    return [shape.text for shape, _ in group.walk() if isinstance(shape, Text)]
+
+
+# -- syntax ---------------------------------------------------------------------------
+
+
+def test_each_key_keeps_its_line_and_comments_are_skipped():
+    problems = Problems()
+    body = "# a comment\nsize: 5\n\nmoves: c3, d4\narrows: a1-b2-c3 e5-e4\nmarks: a1 b1\nillegal: c3 occupied\ncaptures: b2xd4 d4 f6\nwidth: 60mm\n"
+    spec = parse_definition("x", body, Path("d.md"), 20, problems)
+    assert not problems
+    assert (spec.size.value, spec.size.line) == (5, 22)
+    assert (spec.moves.value, spec.moves.line) == (["c3", "d4"], 24)
+    assert [a.value for a in spec.arrows] == [("a1", "b2", "c3"), ("e5", "e4")]
+    assert [m.value for m in spec.marks] == ["a1", "b1"]
+    assert spec.illegal[0].value == ("c3", "occupied") and spec.illegal[0].line == 27
+    assert spec.captures[0].value == ("b2xd4", ("d4", "f6"))
+    assert spec.width.value == 60.0
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ("size five", "expected 'key: value'"),
+        ("size: five", "size: expected a whole number"),
+        ("size: 5\nsize: 6", "size is given twice"),
+        ("numbers: maybe", "numbers: expected on, off or the number of the first move"),
+        ("arrows: a1", "an arrow is written from-to"),
+        ("illegal: e5", "write the move and the reason code"),
+        ("captures: b2xd4", "write the move and then every point it captures"),
+        ("wins: red", "wins: expected 0"),
+        ("width: 5cm", "expected a width from 20mm to 170mm"),
+        ("variant: swap", "expected name=value pairs"),
+        ("moves:", "moves has no value"),
+    ],
+)
+def test_malformed_lines_are_reported(body, message):
+    problems = Problems()
+    parse_definition("x", body, Path("d.md"), 1, problems)
+    assert problems.items, body
+    assert message in problems.items[0].message
+    assert problems.items[0].line == 2 + body.count("\n")  # the last line is the faulty one
+
+
+def test_definitions_file_ignores_other_blocks_and_rejects_bad_ids(tmp_path):
+    path = tmp_path / "diagrams.md"
+    path.write_text("Text.\n\n```python\nx = 1\n```\n\n```diagram Bad_Id\nsize: 5\n```\n\n```diagram ok\nsize: 5\n```\n")
+    problems = Problems()
+    specs = read_definitions(path, problems)
+    assert [s.id for s in specs] == ["ok"]
+    assert [(p.line, "```diagram ID" in p.message) for p in problems.items] == [(7, True)]
+
+
+# -- drawing --------------------------------------------------------------------------
+
+
+def test_moves_are_numbered_on_their_stones():
+    diagram = checked("moves: c3 d3 b4")
+    sheet = diagram_sheet(diagram, {"en": describe(diagram, "en", ("red", "blue"))})
+    assert sorted(texts(sheet.content.find("history")[0])) == ["1", "2", "3"]
+    # The numbers sit on the stones' centres.
+    board = diagram.board
+    numbers = {t.text: t for t, _ in sheet.content.find("history")[0].walk() if isinstance(t, Text)}
+    pieces = [c for c, _ in sheet.content.find("pieces")[0].walk() if isinstance(c, Circle)]
+    assert len(pieces) == 3
+    assert any(abs(c.centre[0] - numbers["2"].position[0]) < 1e-6 for c in pieces)
+    assert numbers["1"].fill == "#ffffff"  # white on the red stone
+    assert board.size == 5
+
+
+def test_first_number_and_numbers_off():
+    assert sorted(texts(diagram_sheet(checked("moves: c3 d3\nnumbers: 9"), {}).content.find("history")[0])) == ["10", "9"]
+    assert texts(diagram_sheet(checked("moves: c3 d3\nnumbers: off"), {}).content.find("history")[0]) == []
+
+
+def test_claims_draw_a_ghost_a_cross_and_arrows():
+    sheet = diagram_sheet(checked("moves: c3\nlegal: d4\nillegal: c3 occupied\narrows: a1-b2-c2\nmarks: e5"), {})
+    found = roles(sheet.content)
+    for role in ("ghost", "illegal-cross", "arrow", "mark"):
+        assert role in found, role
+
+
+def test_the_swap_leaves_a_numbered_outline_where_the_first_stone_was():
+    sheet = diagram_sheet(checked("size: 7\nmoves: c2 swap\nillegal: swap no-swap", Defaults("hex", 7, {"swap": "on"})), {})
+    history = sheet.content.find("history")[0]
+    assert [g.role for g in history.children if hasattr(g, "role")] == ["replaced"]
+    assert sorted(texts(history)) == ["1", "2"]
+
+
+def test_a_big_board_shrinks_to_the_page_and_a_partial_view_crops_it():
+    eleven = Defaults("hex", 11, {"swap": "on"})
+    whole = diagram_sheet(checked("moves: f6", eleven), {})
+    assert whole.width <= MAX_WIDTH_MM + 1e-6
+    part = diagram_sheet(checked("moves: f6\nview: a1 d1 a3 d3", eleven), {})
+    assert part.width < whole.width / 2 and part.height < whole.height / 2
+    assert "view-frame" in roles(part.content)
+    labels = texts(part.content.find("coordinate")[0])
+    assert {"a", "b", "c", "1", "2", "3"} <= set(labels)
+    assert "9" not in labels and "k" not in labels
+
+
+def test_svg_carries_the_description_as_title():
+    diagram = checked("moves: c3 d3")
+    description = describe(diagram, "pt", ("vermelho", "azul"))
+    assert description == "Diagrama de Hex, tabuleiro 5 × 5. Vermelho: c3. Azul: d3. Jogadas: 1. c3, 2. d3."
+    root = ET.fromstring(render_svg(diagram_sheet(diagram, {"pt": description}, "pt-BR")))
+    assert root.find(f"{SVG}title").text == description
+    assert root.find(f"{SVG}desc").text == "hex position: 5/5/2rb1/5/5 r -"
+    assert root.get("width").endswith("mm") and root.get("viewBox").startswith("0 0 ")
+
+
+# -- the command ----------------------------------------------------------------------
+
+
+def test_diagram_command_writes_svg_and_pdf(tmp_path):
+    out = tmp_path / "d.svg"
+    result = run_boardgen("diagram", "hex", "--size", "5", "c3", "d3", "--mark", "e5", "--arrow", "a1-b2", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    root = ET.fromstring(out.read_bytes())
+    assert "Vermelho: c3" in root.find(f"{SVG}title").text and "Red: c3" in root.find(f"{SVG}title").text
+    pdf = tmp_path / "d.pdf"
+    result = run_boardgen("diagram", "hex", "--size", "5", "c3", "--illegal", "c3 occupied", "--lang", "en", "-o", str(pdf))
+    assert result.returncode == 0, result.stderr
+    assert len(PdfReader(pdf).pages) == 1
+
+
+def test_diagram_command_refuses_an_illegal_move_with_the_reason(tmp_path):
+    out = tmp_path / "d.svg"
+    result = run_boardgen("diagram", "hex", "--size", "5", "c3", "c3", "-o", str(out))
+    assert result.returncode == 2
+    assert result.stderr.strip() == "boardgen: error: moves: move 2 (c3) is illegal: c3: the cell already holds a red stone"
+    assert not out.exists()
+    wrong = run_boardgen("diagram", "hex", "--size", "5", "c3", "--illegal", "c3 off-board", "-o", str(out))
+    assert wrong.returncode == 2 and "for another reason" in wrong.stderr and not out.exists()
