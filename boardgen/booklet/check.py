@@ -228,6 +228,9 @@ def _check_agreement(result: GameSources, problems: Problems) -> None:
         return
     first = langs[0]
     for other in langs[1:]:
+        if not (first.meta.valid and other.meta.valid):
+            _compare_sections(first, other, problems)
+            continue
         for key in ("game", "size", "variant", "cover"):
             mine, theirs = getattr(first.meta, key), getattr(other.meta, key)
             if mine != theirs:

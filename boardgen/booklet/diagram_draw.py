@@ -148,7 +148,17 @@ class _Painter:
             path = [move.captures[0], path[-1]]
         if len(path) < 2:
             return None
-        return arrow([self.at(p) for p in path], self.radius, dashed=dashed, role=role)
+        return arrow(self.route(path), self.radius, dashed=dashed, role=role)
+
+    def route(self, path: list[str]) -> list[tuple[float, float]]:
+        """Sheet points of the line a move travels: straight between its points, unless the board
+        knows better (``move_route(path)`` in board units, e.g. along Surakarta's loops)."""
+        board_route = getattr(self.board, "move_route", None)
+        if callable(board_route):
+            points = board_route(tuple(path))
+            if points and len(points) >= 2:
+                return [self.frame.pt(x, y) for x, y in points]
+        return [self.at(p) for p in path]
 
     def _history(self) -> Group:
         """Arrows of the played moves, numbers on the pieces they left, markers where pieces went."""

@@ -88,6 +88,7 @@ class FrontMatter:
     cover: str | None = None
     sources: list[Reference] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)  # key -> line of the front matter it is on
+    valid: bool = True  # False when the TOML did not parse (nothing else is known then)
 
     def line_of(self, key: str) -> int:
         return self.lines.get(key, 1)
@@ -130,8 +131,9 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
         data: dict[str, Any] = tomllib.loads(front)
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
-        line = int(match.group(1)) + 1 if match else 1
-        problems.add(path, line, f"front matter: {re.sub(r' [(]at line.*', '', str(exc))}")
+        line = int(match.group(1)) + 1 if match else front.count("\n") + 2
+        meta.valid = False
+        problems.add(path, line, f"front matter: {re.sub(r' [(]at (line|end of document).*', '', str(exc))}")
         return meta
     for key in data:
         if key not in KNOWN_KEYS:

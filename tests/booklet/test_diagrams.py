@@ -15,7 +15,7 @@ from boardgen.booklet.problems import Problems
 from boardgen.drawing.model import Circle, Text
 from boardgen.drawing.svg import render_svg
 
-from ..conftest import run_boardgen
+from ..conftest import ROOT, run_boardgen
 
 SVG = "{http://www.w3.org/2000/svg}"
 HEX5 = Defaults("hex", 5, {"swap": "on"})
@@ -147,6 +147,31 @@ def test_svg_carries_the_description_as_title():
     assert root.find(f"{SVG}title").text == description
     assert root.find(f"{SVG}desc").text == "hex position: 5/5/2rb1/5/5 r -"
     assert root.get("width").endswith("mm") and root.get("viewBox").startswith("0 0 ")
+
+
+def test_every_definition_in_the_documentation_is_checked():
+    problems = Problems()
+    specs = read_definitions(ROOT / "docs" / "booklets.md", problems)
+    assert len(specs) >= 7 and not problems.items
+    for spec in specs:
+        result = check_diagram(spec, Defaults("hex", 11, {"swap": "on"}), problems)
+        assert result is not None, [str(p) for p in problems.items]
+        assert diagram_sheet(result, {}).width > 0
+
+
+def test_a_board_may_route_move_arrows_along_its_lines():
+    diagram = checked("moves: c3")
+    # Pretend the move was a step from a1 to e5, as on boards where pieces move.
+    diagram.played[0] = type(diagram.played[0])(text="x", path=("a1", "e5"), kind="step")
+
+    class Routed(type(diagram.board)):
+        def move_route(self, path):
+            return [self.locations()[path[0]], (0.0, 5.0), self.locations()[path[-1]]]
+
+    diagram.board = Routed(5)
+    history = diagram_sheet(diagram, {}).content.find("move-arrow")[0]
+    shaft = [shape for shape, _ in history.walk() if type(shape).__name__ == "Polyline"][0]
+    assert len(shaft.points) == 3  # through the board's waypoint, not straight
 
 
 # -- the command ----------------------------------------------------------------------
