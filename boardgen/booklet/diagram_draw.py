@@ -32,7 +32,7 @@ from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Line, Polygon, Polyline, Sheet, Style, Text
 from boardgen.engine.base import Move
 
-UNIT_MM = 7.0  # preferred millimetres per board unit: stones about 6 mm across
+UNIT_MM = 6.0  # preferred millimetres per board unit: Hex stones about 5 mm across
 MAX_WIDTH_MM = 112.0  # fits the text width of an A5 page
 MAX_HEIGHT_MM = 95.0
 PAD_MM = 0.8  # white space around the ink
