@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
 
 from boardgen.booklet.diagram_check import CheckedDiagram
 from boardgen.boards import BoardDrawing, BoardOptions
@@ -436,8 +435,3 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
 def unique_ids(svg: str, prefix: str) -> str:
     """Make the ids inside one SVG unique in a page holding several (hatch patterns)."""
     return re.sub(r'(id="|url\(#)(hatch\d+)', lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", svg)
-
-
-def with_options(checked: CheckedDiagram, **changes) -> CheckedDiagram:
-    """A copy of a checked diagram with some spec fields changed (used for covers)."""
-    return replace(checked, spec=replace(checked.spec, **changes))

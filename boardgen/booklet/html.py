@@ -355,13 +355,3 @@ def _size_label(game: GameSources) -> str:
     board_class = game.game.load_board()
     size = game.defaults.size
     return (board_class(size) if size is not None else board_class()).size_label()
-
-
-def language_list(option: str) -> list[str]:
-    """``pt``, ``en`` or ``pt+en`` as a list of language codes, in page order."""
-    langs = [part.strip().lower() for part in option.split("+")]
-    return langs
-
-
-def known_languages() -> tuple[str, ...]:
-    return tuple(LANGUAGES)

@@ -198,3 +198,16 @@ def test_check_command_exit_status_and_output(tmp_path):
     assert "1 problem found" in broken.stderr
     # A file inside a game folder checks the whole folder.
     assert run_boardgen("check", str(folder / "en.md")).returncode == 1
+
+
+def test_templates_and_texts_are_found_from_any_folder(tmp_path):
+    # From another working folder: found next to the installed (editable) package.
+    elsewhere = run_boardgen("check", cwd=tmp_path)
+    assert elsewhere.returncode == 0 and "no problems" in elsewhere.stdout
+    # BOARDGEN_HOME names another tree with its own templates and rule texts.
+    home = tmp_path / "home"
+    (home / "templates").mkdir(parents=True)
+    (home / "templates" / "booklet.html.j2").write_text("")
+    write_sources(home / "rules_text" / "hex", diagrams="```diagram first\nmoves: c3 c3\n```\n")
+    other = run_boardgen("check", cwd=tmp_path, env={"BOARDGEN_HOME": str(home)})
+    assert other.returncode == 1 and "rules_text/hex/diagrams.md:2:" in other.stdout
