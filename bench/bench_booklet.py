@@ -79,7 +79,7 @@ def main() -> None:
         t3 = time.perf_counter()
         with fixed_font_time():
             document = weasyprint.HTML(string=html, base_url=folder.resolve().as_uri() + "/", url_fetcher=project_fetcher(roots))
-            document.write_pdf(pdf_tags=True, pdf_identifier=True)
+            document.write_pdf(pdf_variant="pdf/ua-1", pdf_identifier=True)
         t4 = time.perf_counter()
         ours.append(t3 - t0)
         alone.append(t4 - t3)

@@ -13,9 +13,11 @@ Three things are decided here and nowhere else:
   part is the subset fonts, whose ``head`` table fontTools stamps with the
   current time unless ``SOURCE_DATE_EPOCH`` is set.  :func:`fixed_font_time`
   sets it for the duration of the rendering.
-* **Tagged PDF.**  ``pdf_tags`` makes WeasyPrint write the structure tree;
-  an inline SVG becomes a ``Figure`` whose alternative text is the SVG's
-  ``<title>`` (the diagram described in words).
+* **Tagged PDF.**  WeasyPrint's ``pdf/ua-1`` variant writes the structure
+  tree, XMP metadata (title, author, subject: the same as the document
+  information) and asks viewers to show the title; an inline SVG becomes a
+  ``Figure`` whose alternative text is the SVG's ``<title>`` (the diagram
+  described in words).  The variant adds no date and no random identifier.
 """
 
 from __future__ import annotations
@@ -111,7 +113,8 @@ def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = T
     try:
         with fixed_font_time():
             document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher)
-            data = document.write_pdf(pdf_tags=tagged, pdf_identifier=True)
+            options = {"pdf_variant": "pdf/ua-1"} if tagged else {}
+            data = document.write_pdf(pdf_identifier=True, **options)
     except FatalURLFetchingError as exc:
         refused = fetcher.refused[0] if fetcher.refused else str(exc)
         raise RefusedResource(f"refused to read {refused}: a booklet may only use the project's templates, fonts and images") from None

@@ -168,6 +168,9 @@ def test_metadata_language_and_tags(bilingual):
     root = reader.trailer["/Root"]
     assert root["/Lang"] == "pt-BR" and bool(root["/MarkInfo"]["/Marked"])
     assert "/CreationDate" not in info and "/ModDate" not in info  # no clock in the file
+    assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
+    xmp = root["/Metadata"].get_object().get_data().decode("utf-8")
+    assert "<rdf:li xml:lang=\"x-default\">Hex</rdf:li>" in xmp and "pdfuaid:part=\"1\"" in xmp
     box = reader.pages[0].mediabox
     assert (round(float(box.width) / MM), round(float(box.height) / MM)) == (148, 210)
 
