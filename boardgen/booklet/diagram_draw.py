@@ -398,6 +398,17 @@ _WORDS = {
 }
 
 
+PLAIN_KINDS = ("stone", "man")  # the only kind a player has: not worth naming
+KIND_WORDS = {
+    "pt": {"stone": "pedras", "man": "peças", "pawn": "peões", "officer": "oficiais", "king": "reis", "dama": "damas", "attacker": "atacantes", "defender": "defensores"},
+    "en": {"stone": "stones", "man": "men", "pawn": "pawns", "officer": "officers", "king": "kings", "dama": "damas", "attacker": "attackers", "defender": "defenders"},
+}
+
+
+def _kind_word(kind: str, lang: str) -> str:
+    return KIND_WORDS[lang].get(kind, kind)
+
+
 def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None = None) -> str:
     """The diagram in words, in ``lang`` ("pt" or "en"): pieces, moves, arrows, marks and claims."""
     words = _WORDS[lang]
@@ -407,13 +418,18 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     parts = [words["diagram"].format(game=game, size=label) if label else words["diagram-fixed"].format(game=game)]
     if checked.spec.view is not None:
         parts.append(words["partial"])
-    by_owner: dict[int, list[str]] = {}
+    by_owner: dict[int, dict[str, list[str]]] = {}
     for name, piece in checked.final.placements():
-        by_owner.setdefault(piece.owner, []).append(name if piece.kind in ("stone", "man") else f"{name} ({piece.kind})")
+        by_owner.setdefault(piece.owner, {}).setdefault(piece.kind, []).append(name)
     if not by_owner:
         parts.append(words["empty"])
     for owner in sorted(by_owner):
-        parts.append(f"{names[owner].capitalize()}: {', '.join(by_owner[owner])}.")
+        kinds = by_owner[owner]
+        if len(kinds) == 1 and next(iter(kinds)) in PLAIN_KINDS:
+            listed = ", ".join(next(iter(kinds.values())))
+        else:
+            listed = "; ".join(f"{_kind_word(kind, lang)} {', '.join(points)}" for kind, points in kinds.items())
+        parts.append(f"{names[owner].capitalize()}: {listed}.")
     first = checked.spec.first_number() or 1
     if checked.played:
         parts.append(words["moves"].format(list=", ".join(f"{first + i}. {m.text}" for i, m in enumerate(checked.played))))
