@@ -31,7 +31,7 @@ from boardgen.booklet.diagram_draw import describe, diagram_sheet, unique_ids
 from boardgen.booklet.diagram_syntax import from_options
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.problems import Problems, ProblemsError
-from boardgen.booklet.sources import LANGUAGES, LINK_SCHEMES, DiagramRef, LanguageSource, TextChunk, check_image, markdown
+from boardgen.booklet.sources import LINK_SCHEMES, DiagramRef, LanguageSource, TextChunk, check_image, markdown
 from boardgen.drawing.fonts import FONT_FILES
 from boardgen.drawing.svg import render_svg
 
@@ -62,7 +62,7 @@ LABELS = {
 
 
 @dataclass(frozen=True)
-class Paper:
+class PageStyle:
     """A booklet page: its CSS size, margins and body font size."""
 
     name: str
@@ -82,9 +82,9 @@ class Paper:
 
 
 PAPERS = {
-    "a5": Paper("a5", "148mm 210mm", 148.0, 210.0, 15.0, 12.0, 15.0, 16.0, 9.5, 8.6),
-    "a4": Paper("a4", "210mm 297mm", 210.0, 297.0, 22.0, 18.0, 20.0, 22.0, 11.0, 10.0),
-    "letter": Paper("letter", "215.9mm 279.4mm", 215.9, 279.4, 22.0, 19.0, 19.0, 21.0, 11.0, 10.0),
+    "a5": PageStyle("a5", "148mm 210mm", 148.0, 210.0, 15.0, 12.0, 15.0, 16.0, 9.5, 8.6),
+    "a4": PageStyle("a4", "210mm 297mm", 210.0, 297.0, 22.0, 18.0, 20.0, 22.0, 11.0, 10.0),
+    "letter": PageStyle("letter", "215.9mm 279.4mm", 215.9, 279.4, 22.0, 19.0, 19.0, 21.0, 11.0, 10.0),
 }
 
 
@@ -257,7 +257,7 @@ def _pair_sections(game: GameSources, sources: list[LanguageSource], envs: dict[
     return paired
 
 
-def _cover(game: GameSources, sources: list[LanguageSource], paper: Paper) -> tuple[Markup, float]:
+def _cover(game: GameSources, sources: list[LanguageSource], paper: PageStyle) -> tuple[Markup, float]:
     """The cover picture: the diagram named by ``cover``, else the empty board the text describes."""
     assert game.defaults is not None
     ident = sources[0].meta.cover
@@ -299,7 +299,7 @@ def environment() -> jinja2.Environment:
     )
 
 
-def booklet_html(game: GameSources, langs: list[str], paper: Paper) -> str:
+def booklet_html(game: GameSources, langs: list[str], paper: PageStyle) -> str:
     """The whole booklet as one HTML string (fonts and images referenced by file URL)."""
     if game.problems:
         raise ProblemsError(game.problems)
