@@ -20,6 +20,7 @@ from functools import lru_cache
 from boardgen.boards import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds
+from boardgen.drawing.fonts import wrap_text
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Line, Polygon, Sheet, Style, Text
 from boardgen.errors import OptionError
@@ -61,13 +62,25 @@ def measure(board: BoardDrawing, scale: float, options: BoardOptions) -> Box:
     return box
 
 
-def header_height(board: BoardDrawing) -> float:
-    return TITLE_SIZE * 1.07 + 2 * (INFO_SIZE + 1.5) + len(board.notes) * 2 * (NOTE_SIZE + 1.0) + 1.0
+NOTE_FONT = "sans-italic"
+
+
+def note_lines(board: BoardDrawing, sheet_width: float) -> list[str]:
+    """The board's notes wrapped to the sheet: all Portuguese lines of a note, then all English ones."""
+    lines: list[str] = []
+    for pair in board.notes:
+        for text in pair:
+            lines += wrap_text(text, NOTE_SIZE, sheet_width - 2 * MARGIN_MM - 0.5, NOTE_FONT)
+    return lines
+
+
+def header_height(board: BoardDrawing, sheet_width: float) -> float:
+    return TITLE_SIZE * 1.07 + 2 * (INFO_SIZE + 1.5) + len(note_lines(board, sheet_width)) * (NOTE_SIZE + 1.0) + 1.0
 
 
 def available_area(board: BoardDrawing, width: float, height: float, reserve: float = 0.0) -> Box:
     """Where the board's ink may go; ``reserve`` keeps room around it (for crop marks)."""
-    top = MARGIN_MM + header_height(board) + GAP + reserve
+    top = MARGIN_MM + header_height(board, width) + GAP + reserve
     bottom = height - MARGIN_MM - FOOTER_HEIGHT - GAP - reserve
     return (MARGIN_MM + reserve, top, width - MARGIN_MM - reserve, bottom)
 
@@ -194,10 +207,10 @@ def header_block(board: BoardDrawing, title: str, info: list[str], sheet_width: 
     for line in info:
         y += INFO_SIZE + 1.5
         group.add(Text((x, y + 0.5), line, INFO_SIZE, font="sans", fill=palette.INK))
-    for pt_note, en_note in board.notes:
-        for text in (pt_note, en_note):
-            y += NOTE_SIZE + 1.0
-            group.add(Text((x, y + 0.5), text, NOTE_SIZE, font="sans-italic", fill=palette.INK))
+    for line in note_lines(board, sheet_width):
+        y += NOTE_SIZE + 1.0
+        # Italic capitals lean left of their start: a quarter millimetre keeps them inside the margin.
+        group.add(Text((x + 0.25, y + 0.5), line, NOTE_SIZE, font=NOTE_FONT, fill=palette.INK))
     return group
 
 

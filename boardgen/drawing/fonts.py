@@ -106,3 +106,20 @@ def anchored_start(x: float, text: str, size: float, font: str, anchor: str) -> 
         return x
     width = text_width(text, size, font)
     return x - width / 2 if anchor == "middle" else x - width
+
+
+def wrap_text(text: str, size: float, width: float, font: str = "sans") -> list[str]:
+    """Words of ``text`` in lines no wider than ``width`` (mm) at ``size`` (a long word stands alone)."""
+    measure = metrics(font)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and measure.width(candidate, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines

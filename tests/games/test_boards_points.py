@@ -441,18 +441,18 @@ def test_brax_diamonds_on_b_to_h_of_rows_1_and_9():
 
 def test_brax_sheet_states_that_the_layout_is_a_reconstruction():
     from boardgen.games.brax import geometry as geo
-    from boardgen.sheet import NOTE_SIZE
+    from boardgen.paper import MARGIN_MM
+    from boardgen.sheet import NOTE_SIZE, note_lines
 
     board = board_of("brax")
-    lines = [text for pair in board.notes for text in pair]
-    font = metrics("sans-italic")
-    pt = " ".join(lines[: len(lines) // 2])
-    en = " ".join(lines[len(lines) // 2 :])
+    (pt, en), = board.notes
     assert " ".join(geo.LAYOUT_NOTE["pt"].split()) in pt and pt.startswith("Nota:")
     assert " ".join(geo.LAYOUT_NOTE["en"].split()) in en and en.startswith("Note:")
-    for text in lines:
-        assert text and font.width(text, NOTE_SIZE) <= 190  # fits a portrait A4 or Letter
-        assert font.ink_box(text, NOTE_SIZE)[0] >= 0  # no glyph hangs left of the sheet margin
+    font = metrics("sans-italic")
+    lines = note_lines(board, 210.0)
+    assert len(lines) >= 4 and " ".join(lines) == f"{' '.join(pt.split())} {' '.join(en.split())}"
+    for text in lines:  # every wrapped line fits a portrait A4 between the margins
+        assert font.width(text, NOTE_SIZE) <= 210.0 - 2 * MARGIN_MM
     sheet = board_sheet(board, parse_paper("a4"), BoardOptions())
     header = " ".join(s.text for s, _ in sheet.content.find("title")[0].walk() if isinstance(s, Text))
     assert "reconstruction" in header and "reconstrução" in header

@@ -34,7 +34,7 @@ def measure_sheet(image, sheet_w, sheet_h, game):
     bar = longest_dark_run_mm(image, DPI, sheet_h - MARGIN_MM - FOOTER_HEIGHT, sheet_h - MARGIN_MM)
     # The board lies between the header and the footer; with coordinates off it is the only ink there.
     info = get_game(game)
-    top = MARGIN_MM + header_height(info.load_board()()) + GAP / 2
+    top = MARGIN_MM + header_height(info.load_board()(), sheet_w) + GAP / 2
     board = ink_box_mm(image, DPI, (0, top, sheet_w, sheet_h - MARGIN_MM - FOOTER_HEIGHT - GAP / 2))
     return bar, board
 

@@ -19,7 +19,6 @@ reconstruction (the geometry's ``LAYOUT_NOTE``).
 
 from __future__ import annotations
 
-from functools import cache
 
 from boardgen.boards import BoardDrawing, BoardOptions, grid_coordinates
 from boardgen.drawing import palette
@@ -36,8 +35,6 @@ PIECE_KIND = "man"  # what the rules engine calls a Brax piece
 WHITE_LINE = "#f4f0e3"  # ivory: reads as a light line, not as a gap between two dark ones
 WHITE_EDGE = palette.INK
 RED_LINE = palette.RED
-NOTE_WIDTH_MM = 186.0  # the layout note is wrapped to this width (an A4 or Letter sheet, portrait)
-NOTE_FONT, NOTE_SIZE = "sans-italic", 2.8  # as boardgen.sheet prints notes
 # "Note:" heads the note; it also keeps the first glyph off the margin (an
 # italic "A" at the pen would overhang the sheet margin by 0.16 mm).
 NOTE_LABEL = {"pt": "Nota: ", "en": "Note: "}
@@ -60,44 +57,9 @@ def line_widths(frame: Frame, options: BoardOptions) -> tuple[float, float, floa
     return red, red + 2 * edge, red
 
 
-def _wrap(text: str, width_mm: float) -> list[str]:
-    """Words of ``text`` in lines no wider than ``width_mm`` at the sheet's note size."""
-    from boardgen.drawing.fonts import metrics
-
-    font = metrics(NOTE_FONT)
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}".strip()
-        if current and font.width(candidate, NOTE_SIZE) > width_mm:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
-
-
-@cache
-def layout_note_lines() -> tuple[tuple[str, str], ...]:
-    """The geometry's reconstruction note, wrapped to fit a sheet, as the pairs ``BoardDrawing.notes`` holds.
-
-    The sheet prints each pair's two texts on consecutive lines, pair after
-    pair, and does not wrap.  The note is longer than a line, so both
-    languages are wrapped and the lines packed two by two in reading order:
-    all Portuguese lines, then all English ones.
-    """
-    pt = _wrap(NOTE_LABEL["pt"] + geo.LAYOUT_NOTE["pt"], NOTE_WIDTH_MM)
-    width = NOTE_WIDTH_MM
-    en = _wrap(NOTE_LABEL["en"] + geo.LAYOUT_NOTE["en"], width)
-    while (len(pt) + len(en)) % 2 and width > NOTE_WIDTH_MM / 2:
-        width -= 4.0  # an odd count of lines: wrap the English a little narrower (an empty line would be a stray text)
-        en = _wrap(NOTE_LABEL["en"] + geo.LAYOUT_NOTE["en"], width)
-    flat = pt + en
-    if len(flat) % 2:
-        flat.append("—")
-    return tuple((flat[i], flat[i + 1]) for i in range(0, len(flat), 2))
+def layout_note() -> tuple[tuple[str, str], ...]:
+    """The geometry's reconstruction note as one (pt, en) pair; the sheet wraps it to fit."""
+    return ((NOTE_LABEL["pt"] + geo.LAYOUT_NOTE["pt"], NOTE_LABEL["en"] + geo.LAYOUT_NOTE["en"]),)
 
 
 def checked_lines() -> tuple[tuple[str, str, str], ...]:
@@ -124,7 +86,7 @@ class BraxBoard(BoardDrawing):
 
     @property
     def notes(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
-        return layout_note_lines()
+        return layout_note()
 
     def locations(self) -> dict[str, tuple[float, float]]:
         return {name: (float(x), float(y)) for name, (x, y) in geo.POINTS.items()}

@@ -36,7 +36,7 @@ class TrihexBoard(BoardDrawing):
         self.geometry = TrihexGeometry(self.size)
 
     def size_label(self) -> str:
-        return f"({self.size})"
+        return str(self.size)
 
     @cached_property
     def _locations(self) -> dict[str, tuple[float, float]]:
