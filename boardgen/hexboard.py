@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import Any
 
+from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.drawing import palette
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style
 from boardgen.hexgrid import CIRCUMRADIUS, hexagon_corners
 
 Vec = tuple[float, float]
@@ -96,3 +102,41 @@ def band_polygons(runs: dict[str, list[Vec]], side_angles: dict[str, float], sid
 
 def cell_polygon(centre: Vec, inset: float = 0.0) -> list[Vec]:
     return hexagon_corners(centre[0], centre[1], CIRCUMRADIUS - inset)
+
+
+def line_width(frame: Frame, options: BoardOptions) -> float:
+    """Cell outlines: proportional to the cell, within what prints cleanly."""
+    return min(0.45, max(0.12, frame.scale * 0.025)) * options.line_scale
+
+
+class HexCellBoard(BoardDrawing):
+    """What Hex and Trihex boards share: cells at their centres, outlines, highlights, the centre dot.
+
+    Subclasses set ``self.geometry`` (with ``cells`` and ``centre(name)``) and
+    draw their own sides and coordinates.
+    """
+
+    unit_label = {"pt": "casa", "en": "cell"}
+    piece_diameter = 0.82
+    geometry: Any
+
+    @cached_property
+    def _locations(self) -> dict[str, tuple[float, float]]:
+        return {name: self.geometry.centre(name) for name in self.geometry.cells}
+
+    def locations(self) -> dict[str, tuple[float, float]]:
+        return self._locations
+
+    def draw_cells(self, frame: Frame, options: BoardOptions) -> Group:
+        """Every cell as a white hexagon with a thin outline (white so the side bands stop at the cells)."""
+        cells = Group("cells")
+        outline = Style(stroke=palette.INK, width=line_width(frame, options), fill=palette.PAPER)
+        for name in self.geometry.cells:
+            cells.add(Polygon(frame.pts(cell_polygon(self._locations[name])), outline))
+        return cells
+
+    def centre_dot(self, frame: Frame, name: str) -> Group:
+        return Group("centre-mark").add(Circle(frame.pt(*self._locations[name]), frame.length(0.07), Style(stroke=None, fill=palette.INK)))
+
+    def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
+        return Polygon(frame.pts(cell_polygon(self._locations[name], inset=0.06)), style)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 
-from boardgen.boards import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards import BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style
+from boardgen.drawing.model import Group, Hatch, Polygon, Style
 from boardgen.games.hex.geometry import HexGeometry
-from boardgen.hexboard import band_polygons, boundary_runs, cell_polygon
+from boardgen.hexboard import HexCellBoard, band_polygons, boundary_runs
 from boardgen.hexgrid import ROW_STEP, column_letters
 
 BAND_DEPTH = 0.32  # board units between the outline's outermost vertex and the band's outer line
@@ -20,11 +19,6 @@ SIDE_ORDER = ("row-first", "col-last", "row-last", "col-first")  # clockwise fro
 SIDE_ANGLES = {"row-first": 0.0, "col-last": -60.0, "row-last": 180.0, "col-first": 120.0}
 PLAYER_OF_SIDE = {"row-first": 0, "row-last": 0, "col-first": 1, "col-last": 1}
 PLAYER_COLOURS = (palette.RED, palette.BLUE)
-
-
-def line_width(frame: Frame, options: BoardOptions) -> float:
-    """Cell outlines: proportional to the cell, within what prints cleanly."""
-    return min(0.45, max(0.12, frame.scale * 0.025)) * options.line_scale
 
 
 def band_style(owner: int, options: BoardOptions, colours=PLAYER_COLOURS) -> list[Style]:
@@ -38,10 +32,8 @@ def band_style(owner: int, options: BoardOptions, colours=PLAYER_COLOURS) -> lis
     return styles
 
 
-class HexBoard(BoardDrawing):
+class HexBoard(HexCellBoard):
     game_id = "hex"
-    unit_label = {"pt": "casa", "en": "cell"}
-    piece_diameter = 0.82
     distinct_roles = (("edge-player-0", "edge-player-1"),)
 
     def __init__(self, size: int | None = 11) -> None:
@@ -50,13 +42,6 @@ class HexBoard(BoardDrawing):
 
     def size_label(self) -> str:
         return f"{self.size} × {self.size}"
-
-    @cached_property
-    def _locations(self) -> dict[str, tuple[float, float]]:
-        return {name: self.geometry.centre(name) for name in self.geometry.cells}
-
-    def locations(self) -> dict[str, tuple[float, float]]:
-        return self._locations
 
     def piece_colours(self, owner: int) -> tuple[str, str]:
         return (PLAYER_COLOURS[owner], palette.INK)
@@ -88,15 +73,10 @@ class HexBoard(BoardDrawing):
                 band.add(Polygon(frame.pts(points), style))
             edges.add(band)
         board.add(edges)
-        cells = Group("cells")
-        width = line_width(frame, options)
-        outline = Style(stroke=palette.INK, width=width, fill=palette.PAPER)
-        for name in self.geometry.cells:
-            cells.add(Polygon(frame.pts(cell_polygon(self.locations()[name])), outline))
-        board.add(cells)
+        board.add(self.draw_cells(frame, options))
         if options.centre_mark and self.size % 2 == 1:
             middle = self.geometry.name(self.size // 2, self.size // 2)
-            board.add(Group("centre-mark").add(Circle(frame.pt(*self.locations()[middle]), frame.length(0.07), Style(stroke=None, fill=palette.INK))))
+            board.add(self.centre_dot(frame, middle))
         if options.coordinates:
             board.add(self.coordinates(frame))
         return board
@@ -120,7 +100,4 @@ class HexBoard(BoardDrawing):
             group.add(centred_label(frame, (left[0] - 0.5 - gap - 0.2, left[1]), number, size))
             group.add(centred_label(frame, (right[0] + 0.5 + gap + 0.2, right[1]), number, size))
         return group
-
-    def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
-        return Polygon(frame.pts(cell_polygon(self.locations()[name], inset=0.06)), style)
 

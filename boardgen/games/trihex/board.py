@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 
-from boardgen.boards import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards import BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style
-from boardgen.games.hex.board import line_width
+from boardgen.drawing.model import Group, Hatch, Polygon, Style
 from boardgen.games.trihex.geometry import TrihexGeometry
-from boardgen.hexboard import band_polygons, boundary_runs, cell_polygon
+from boardgen.hexboard import HexCellBoard, band_polygons, boundary_runs
 from boardgen.hexgrid import column_letters
 
 BAND_DEPTH = 0.32
@@ -25,10 +23,8 @@ SIDE_COLOURS = {"left": palette.YELLOW, "right": palette.GREEN, "bottom": palett
 SIDE_HATCH_ANGLES = {"left": 45.0, "right": -45.0, "bottom": 0.0}
 
 
-class TrihexBoard(BoardDrawing):
+class TrihexBoard(HexCellBoard):
     game_id = "trihex"
-    unit_label = {"pt": "casa", "en": "cell"}
-    piece_diameter = 0.82
     distinct_roles = (("side-left", "side-right", "side-bottom"),)
 
     def __init__(self, size: int | None = 11) -> None:
@@ -37,13 +33,6 @@ class TrihexBoard(BoardDrawing):
 
     def size_label(self) -> str:
         return str(self.size)
-
-    @cached_property
-    def _locations(self) -> dict[str, tuple[float, float]]:
-        return {name: self.geometry.centre(name) for name in self.geometry.cells}
-
-    def locations(self) -> dict[str, tuple[float, float]]:
-        return self._locations
 
     def piece_colours(self, owner: int) -> tuple[str, str]:
         return (palette.BLACK_PIECE, palette.INK) if owner == 0 else (palette.WHITE_PIECE, palette.INK)
@@ -72,16 +61,12 @@ class TrihexBoard(BoardDrawing):
                 band.add(Polygon(frame.pts(points), Style(stroke=None, fill=colour)))
             sides.add(band)
         board.add(sides)
-        cells = Group("cells")
-        outline = Style(stroke=palette.INK, width=line_width(frame, options), fill=palette.PAPER)
-        for name in self.geometry.cells:
-            cells.add(Polygon(frame.pts(cell_polygon(self.locations()[name])), outline))
-        board.add(cells)
+        board.add(self.draw_cells(frame, options))
         if options.centre_mark and self.size % 3 == 1:
             # The centroid of the triangle falls on a cell exactly when n = 3k + 1.
             k = (self.size - 1) // 3
             middle = self.geometry.name(2 * k, k)
-            board.add(Group("centre-mark").add(Circle(frame.pt(*self.locations()[middle]), frame.length(0.07), Style(stroke=None, fill=palette.INK))))
+            board.add(self.centre_dot(frame, middle))
         if options.coordinates:
             board.add(self.coordinates(frame))
         return board
@@ -99,7 +84,4 @@ class TrihexBoard(BoardDrawing):
             x, y = self.geometry.centre(self.geometry.name(n - 1, i))
             group.add(centred_label(frame, (x, y - 0.58 - gap - 0.1), column_letters(i), size))
         return group
-
-    def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
-        return Polygon(frame.pts(cell_polygon(self.locations()[name], inset=0.06)), style)
 
