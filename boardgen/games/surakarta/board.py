@@ -10,9 +10,15 @@ straight into its loop.
 
 Coordinates sit outside the big loops (a loop continues every row and column
 beyond the grid, so a label next to the grid would sit on a loop).
+
+Diagrams draw a capture's arrow along :meth:`SurakartaBoard.move_route`: the
+straight hops of the capture's path and, where it goes round a corner, the
+loop's own arc, so the arrow shows the way the piece really travels.
 """
 
 from __future__ import annotations
+
+import math
 
 from boardgen.boards import BoardDrawing, BoardOptions, grid_coordinates
 from boardgen.drawing import palette
@@ -31,6 +37,13 @@ CIRCUIT_COLOURS = {geo.INNER: palette.RED, geo.OUTER: palette.YELLOW}
 WIDTH_FACTOR = {geo.PLAIN: 1.0, geo.INNER: 2.8, geo.OUTER: 4.2}
 # Drawn bottom to top: the wide gold circuit first so the red one crosses over it.
 DRAW_ORDER = (geo.PLAIN, geo.OUTER, geo.INNER)
+# A loop in a move's route is sampled every ROUTE_STEP board units of arc.  Where a
+# route begins or ends on a loop, the last ROUTE_END_CHORD units are one straight
+# chord instead: a diagram arrow trims its ends and sets its head along its first
+# and last segments, which must be long enough for that (the chord strays from
+# the circle by at most 0.03 units).
+ROUTE_STEP = 0.15
+ROUTE_END_CHORD = 0.5
 ROLE_TITLES = {
     geo.PLAIN: "edge lines (no circuit)",
     geo.INNER: "inner circuit: rows 2 and 5, columns b and e, small loops (red)",
@@ -41,6 +54,53 @@ ROLE_TITLES = {
 def line_width(frame: Frame, options: BoardOptions) -> float:
     """The plain grid line: proportional to the spacing, within what prints cleanly."""
     return min(0.45, max(0.15, frame.scale * 0.018)) * options.line_scale
+
+
+def loop_route(arc: geo.Arc, start: str, trim_start: float = 0.0, trim_end: float = 0.0) -> list[tuple[float, float]]:
+    """Points along ``arc`` from its end ``start`` to its other end, both ends included.
+
+    Interior points lie on the loop's circle, about ``ROUTE_STEP`` apart; none
+    lies within ``trim_start`` (``trim_end``) units of arc of the first (last)
+    point, so the route's first (last) segment is a longer chord there.
+    """
+    if start not in arc.ends:
+        raise ValueError(f"{start} is not an end of the loop round {arc.corner}")
+    first, last = (arc.start_deg, arc.end_deg) if start == arc.ends[0] else (arc.end_deg, arc.start_deg)
+    length = math.radians(abs(last - first)) * arc.radius
+    count = max(2, math.ceil(length / ROUTE_STEP))
+    cx, cy = arc.centre
+    points = []
+    for k in range(count + 1):
+        done = length * k / count  # arc length from the first end
+        if 0 < k < count and (done < trim_start or length - done < trim_end):
+            continue
+        angle = math.radians(first + (last - first) * k / count)
+        points.append((round(cx + arc.radius * math.cos(angle), 6), round(cy + arc.radius * math.sin(angle), 6)))
+    # The ends are grid points: give them exactly, not as rounded cosines.
+    points[0] = tuple(map(float, geo.POINTS[start]))
+    points[-1] = tuple(map(float, geo.POINTS[arc.ends[1] if start == arc.ends[0] else arc.ends[0]]))
+    return points
+
+
+def move_route(path: tuple[str, ...] | list[str]) -> list[tuple[float, float]]:
+    """The line a move travels, in board units: straight hops, and round the loop for a loop hop.
+
+    ``path`` is a ``Move.path`` (every point a capture passes, loop ends
+    included); :func:`geometry.route_pieces` tells straight hops from loops.
+    """
+    if not path:
+        return []
+    route = [tuple(map(float, geo.POINTS[path[0]]))]
+    pieces = geo.route_pieces(path)
+    for index, (kind, piece) in enumerate(pieces):
+        if kind == "loop":
+            start = path[index]
+            trim_start = ROUTE_END_CHORD if index == 0 else 0.0
+            trim_end = ROUTE_END_CHORD if index == len(pieces) - 1 else 0.0
+            route.extend(loop_route(piece, start, trim_start, trim_end)[1:])  # type: ignore[arg-type]
+        else:
+            route.append(tuple(map(float, geo.POINTS[path[index + 1]])))
+    return route  # type: ignore[return-value]
 
 
 def role_style(role: str, frame: Frame, options: BoardOptions) -> Style:
@@ -70,6 +130,10 @@ class SurakartaBoard(BoardDrawing):
 
     def start_marks(self) -> dict[str, int]:
         return dict(geo.START_POSITION)
+
+    def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
+        """Diagram arrows follow the circuit: straight along the lines, round the loops (see :func:`move_route`)."""
+        return move_route(path)
 
     # -- drawing ------------------------------------------------------------------
     def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
