@@ -40,7 +40,7 @@ class AssaltoBoard(BoardDrawing):
     game_id = "assalto"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     piece_diameter = 0.6
-    distinct_roles = (("fortress-area", "lines"),)
+    distinct_roles = (("fortress-area", "lines"), ("fortress-wall", "lines"))
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)
