@@ -18,8 +18,8 @@ from boardgen.games.ringo.rules import RingoState, explain_illegal
 LETTERS = "abcdefgh"
 
 
-def pos(attackers=(), defenders=(), citadel=0, side="a") -> str:
-    """Position text written independently of the engine: citadel/ring1/.../ring6 side."""
+def pos(attackers=(), defenders=(), citadel=0, side="a", quiet=None) -> str:
+    """Position text written independently of the engine: citadel/ring1/.../ring6 side [counter]."""
     grid = [["."] * 8 for _ in range(6)]
     for mark, names in (("A", attackers), ("D", defenders)):
         for name in names:
@@ -34,7 +34,8 @@ def pos(attackers=(), defenders=(), citadel=0, side="a") -> str:
             text += (str(run) if run else "") + char
             run = 0
         rings.append(text + (str(run) if run else ""))
-    return "/".join(["A" * citadel or "-"] + rings) + " " + side
+    text = "/".join(["A" * citadel or "-"] + rings) + " " + side
+    return text if quiet is None else f"{text} {quiet}"
 
 
 def state(variants=None, **kwargs) -> RingoState:
@@ -91,7 +92,13 @@ def test_position_text_round_trips_with_two_attackers_in_the_citadel():
 @pytest.mark.parametrize(
     ("text", "error", "fragment"),
     [
-        ("-/1D1D1D1D/8/8/8/8/1AAAAAAA", NotationError, "expected 2 fields"),
+        ("-/1D1D1D1D/8/8/8/8/1AAAAAAA", NotationError, "expected 2 or 3 fields"),
+        ("-/1D1D1D1D/8/8/8/8/1AAAAAAA a 0 0", NotationError, "expected 2 or 3 fields"),
+        ("-/1D1D1D1D/8/8/8/8/1AAAAAAA a x", NotationError, "no-progress counter must be a whole number"),
+        ("-/1D1D1D1D/8/8/8/8/1AAAAAAA a -3", NotationError, "no-progress counter must be a whole number"),
+        ("-/1D1D1D1D/8/8/8/8/1AAAAAAA a 101", PositionError, "drawn when it reaches 100"),
+        ("AA/D7/8/2A5/8/8/8 d 4", PositionError, "set the counter to 0"),
+        ("-/1D1D1D1D/8/8/8/8/4A3 a 2", PositionError, "set the counter to 0"),
         ("-/1D1D1D1D/8/8/8/1AAAAAAA a", NotationError, "expected 7 parts"),
         ("-/1D1D1D1D/8/7/8/8/1AAAAAAA a", NotationError, "ring 3 has 7 cells, expected 8"),
         ("-/1D1D1D1D/8/8/8/8/1AAAAAAAA a", NotationError, "ring 6 has 9 cells"),
@@ -343,7 +350,7 @@ def test_blocked_defender_passes():
     s = state(**kwargs)
     assert texts(s) == {"pass"}
     after = s.play("pass")
-    assert after.to_move == 0 and after.to_text().endswith(" a")
+    assert after.to_move == 0 and after.to_text().endswith(" a 1")  # a pass is a turn without progress
     lose = state({"defender_blocked": "lose"}, **kwargs)
     assert lose.outcome().winner == 0
 
@@ -359,7 +366,87 @@ def test_variants_defaults_follow_the_recommendations():
         "neutral_zone": "segment",
         "quota": "entry",
         "defender_blocked": "pass",
+        "no_progress": "100",
     }
+
+
+# -- the no-progress draw (our own rule) -----------------------------------------------------------
+
+
+def test_counter_is_optional_in_the_text_and_written_only_when_not_zero():
+    start = "-/1D1D1D1D/8/8/8/8/1AAAAAAA a"
+    assert RingoState.from_text(start).quiet_turns == 0
+    assert RingoState.from_text(start + " 0").to_text() == start
+    text = pos(["c6", "g6"], ["e3"], quiet=37)
+    s = RingoState.from_text(text)
+    assert s.quiet_turns == 37 and s.to_text() == text
+    # Up to the limit of the variant in force; beyond it only where the limit is higher or off.
+    assert RingoState.from_text(pos(["c6", "g6"], ["e3"], quiet=100)).outcome().winner is None
+    assert RingoState.from_text(pos(["c6", "g6"], ["e3"], quiet=150), {"no_progress": "200"}).quiet_turns == 150
+    with pytest.raises(PositionError):
+        RingoState.from_text(pos(["c6", "g6"], ["e3"], quiet=51), {"no_progress": "50"})
+    assert RingoState.from_text(pos(["c6", "g6"], ["e3"], quiet=5000), {"no_progress": "off"}).outcome() is None
+
+
+# Two attackers walk c6-d6 and back; the defender walks e3-e4 and back: no turn makes progress.
+SHUFFLE = ["c6-d6", "e3-e4", "d6-c6", "e4-e3"]
+
+
+def test_draw_happens_exactly_at_the_limit():
+    s = state({"no_progress": "50"}, attackers=["c6", "g6"], defenders=["e3"])
+    for turn in range(1, 50):
+        s = s.play(SHUFFLE[(turn - 1) % 4])
+        assert s.quiet_turns == turn and s.outcome() is None
+    s = s.play(SHUFFLE[49 % 4])
+    assert s.quiet_turns == 50
+    assert s.outcome().winner is None
+    assert s.outcome().reason == "50 turns in a row without a capture or an attacker moving towards the citadel"
+    assert s.to_move is None and s.legal_moves() == []
+    assert code_of(s, SHUFFLE[50 % 4]) == "game-over"
+    # The default limit is 100: one turn short of it the game goes on, the next quiet turn draws.
+    s99 = state(attackers=["c6", "g6"], defenders=["e3"], quiet=99)
+    assert s99.outcome() is None
+    assert s99.play("c6-d6").outcome().winner is None and s99.play("c6-d6").quiet_turns == 100
+    # A forward step on the last turn is progress: no draw.
+    forward = s99.play("c6-c5")
+    assert forward.quiet_turns == 0 and forward.outcome() is None
+
+
+def test_what_resets_the_counter_and_what_does_not():
+    base = dict(attackers=["c3", "g6"], defenders=["c2", "e4"], quiet=40)
+    s = state(**base)
+    assert s.play("g6-g5").quiet_turns == 0  # attacker step inwards
+    assert s.play("g6-f6").quiet_turns == 41  # attacker step sideways
+    assert s.play("c3xc1").quiet_turns == 0  # attacker capture
+    d = state(attackers=["c3", "g6"], defenders=["c2", "e4"], side="d", quiet=40)
+    assert d.play("e4-e3").quiet_turns == 41  # a defender stepping inwards is no progress
+    assert d.play("c2xc4").quiet_turns == 0  # defender capture (outwards over c3)
+    # An attacker entering the citadel moves forward.
+    assert state(attackers=["c1", "g6"], defenders=["e4"], quiet=40).play("c1-z").quiet_turns == 0
+    # Leaps over the neutral zone capture nothing: forward counts (a3^a1), sideways does not.
+    assert state(attackers=["a3", "g6"], defenders=["a2", "h1"], quiet=40).play("a3^a1").quiet_turns == 0
+    side = state({"attacker_side_capture": "on"}, attackers=["b3", "g6"], defenders=["a3", "e4"], quiet=40)
+    assert side.play("b3^h3").quiet_turns == 41
+    # A defender's leap over an attacker in the zone is no progress either.
+    assert state(attackers=["a3", "g6"], defenders=["b3"], side="d", quiet=40).play("b3^h3").quiet_turns == 41
+
+
+def test_draw_comes_before_the_blocked_attackers_lose():
+    # The boxed-in position of test_defenders_win_when_the_attackers_cannot_move, reached on the 100th quiet turn.
+    s = state(attackers=["e6"], defenders=["d6", "f6", "e5", "e4"], citadel=1, quiet=100)
+    assert s.outcome().winner is None
+
+
+def test_off_disables_the_draw():
+    s = state({"no_progress": "off"}, attackers=["c6", "g6"], defenders=["e3"], quiet=199)
+    for turn in range(8):
+        s = s.play(SHUFFLE[turn % 4])
+        assert s.outcome() is None
+    assert s.quiet_turns == 207
+    assert RingoState.from_text(s.to_text(), {"no_progress": "off"}).to_text() == s.to_text()
+    # Under the default variant the same text is refused: the game would have ended at 100.
+    with pytest.raises(PositionError):
+        RingoState.from_text(s.to_text())
 
 
 # -- self-consistency over random games ---------------------------------------------------------

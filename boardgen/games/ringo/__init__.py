@@ -44,5 +44,13 @@ GAME = GameInfo(
             default="pass",
             doc="pass: defenders with no legal move pass their turn; lose: they lose the game.",
         ),
+        Variant(
+            name="no_progress",
+            values=("100", "50", "200", "off"),
+            default="100",
+            doc="Draw after this many turns (both sides counted) without a capture and without an attacker "
+            "moving towards the citadel; our own rule so that every game ends (pieces could shuffle sideways "
+            "forever); off: no draw.",
+        ),
     ),
 )

@@ -30,7 +30,11 @@ attackers in the zone than defenders on the board.
 End.  Attackers win with two attackers in the citadel; defenders win when only
 one attacker is left (six captured) or when the attackers, to move, have no
 legal move.  Defenders with no legal move pass (``defender_blocked=pass``, REC)
-or lose (``defender_blocked=lose``).
+or lose (``defender_blocked=lose``).  No source has a draw, yet both sides could
+shuffle sideways for ever, so our own ``no_progress`` rule (default 100) draws
+the game after that many turns in a row, both sides counted, without a capture
+and without an attacker moving towards the citadel; the position text carries
+the count.
 
 Notation: see ``docs/notation/ringo.md``.
 """
@@ -57,6 +61,7 @@ MAX_DEFENDERS = geo.PIECE_COUNTS[geo.DEFENDER]
 LOSSES_TO_WIN = 6  # defenders win when this many attackers are captured
 
 START_TEXT = "-/1D1D1D1D/8/8/8/8/1AAAAAAA a"
+NO_PROGRESS_REASON = "{limit} turns in a row without a capture or an attacker moving towards the citadel"
 PASS = Move("pass", (), (), "pass")
 
 
@@ -64,6 +69,11 @@ PASS = Move("pass", (), (), "pass")
 
 def _index(ring: int, segment: int) -> int:
     return (ring - 1) * geo.SEGMENTS + segment
+
+
+def _ring_of(index: int) -> int:
+    """Ring number of a cell index, 0 for the citadel: an attacker moving forward lowers it."""
+    return 0 if index == CIT else index // geo.SEGMENTS + 1
 
 
 NAMES: tuple[str, ...] = tuple(geo.cell_name(k, s) for k in range(1, geo.RINGS + 1) for s in range(geo.SEGMENTS)) + (
@@ -109,6 +119,7 @@ class Options:
     neutral: frozenset[int] = frozenset()
     quota_always: bool = False
     defender_blocked_loses: bool = False
+    no_progress: int | None = 100  # the draw limit in turns; None = no draw
 
     @property
     def attacker_leap_dirs(self) -> tuple[str, ...]:
@@ -130,6 +141,7 @@ def _options(items: tuple[tuple[str, str], ...]) -> Options:
         neutral=neutral,
         quota_always=values["quota"] == "always",
         defender_blocked_loses=values["defender_blocked"] == "lose",
+        no_progress=None if values["no_progress"] == "off" else int(values["no_progress"]),
     )
 
 
@@ -140,7 +152,8 @@ def options_for(variants: Mapping[str, str] | None) -> Options:
 # -- the state ---------------------------------------------------------------------------
 
 class RingoState(GameState):
-    """An immutable Ringo position: 48 ring cells, the citadel's attacker count, the side to move."""
+    """An immutable Ringo position: 48 ring cells, the citadel's attacker count, the side to move
+    and the no-progress counter (turns since the last capture or forward attacker move)."""
 
     game_id: ClassVar[str] = "ringo"
 
@@ -150,10 +163,12 @@ class RingoState(GameState):
         citadel: int,
         side: int,
         variants: Mapping[str, str] | None = None,
+        quiet: int = 0,
     ) -> None:
         self._cells = cells
         self._citadel = citadel
         self._side = side
+        self._quiet = quiet
         self._variants = dict(variants or {})
         self._opts = options_for(self._variants)
         self._moves: list[Move] | None = None
@@ -167,8 +182,8 @@ class RingoState(GameState):
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "RingoState":
-        cells, citadel, side = parse_position(text)
-        state = cls(cells, citadel, side, variants)
+        cells, citadel, side, quiet = parse_position(text)
+        state = cls(cells, citadel, side, variants, quiet)
         state._check_possible()
         return state
 
@@ -176,7 +191,9 @@ class RingoState(GameState):
         parts = ["A" * self._citadel or "-"]
         for ring in range(geo.RINGS):
             parts.append(_ring_text(self._cells[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS]))
-        return "/".join(parts) + " " + SIDE_LETTERS[self._side]
+        text = "/".join(parts) + " " + SIDE_LETTERS[self._side]
+        # The counter is written only when it is not 0, so texts from before the draw rule stay canonical.
+        return f"{text} {self._quiet}" if self._quiet else text
 
     def _check_possible(self) -> None:
         """Refuse positions that no game can reach (PositionError says why)."""
@@ -200,6 +217,18 @@ class RingoState(GameState):
             raise PositionError(
                 "position: the sixth capture ends the game on the defenders' move, so the attackers must be the side to move"
             )
+        if self._quiet:
+            if self._citadel == MAX_CITADEL or attackers <= MAX_ATTACKERS - LOSSES_TO_WIN:
+                raise PositionError(
+                    f"position: no-progress counter {self._quiet}, but the game was just won by a capture or an"
+                    " entry into the citadel, which set the counter to 0"
+                )
+            limit = self._opts.no_progress
+            if limit is not None and self._quiet > limit:
+                raise PositionError(
+                    f"position: no-progress counter {self._quiet}, but the game is drawn when it reaches {limit}"
+                    f" (variant no_progress={limit})"
+                )
 
     # -- facts about the position -----------------------------------------------------
     @property
@@ -215,6 +244,11 @@ class RingoState(GameState):
     def citadel(self) -> int:
         """How many attackers stand in the citadel (0, 1 or 2)."""
         return self._citadel
+
+    @property
+    def quiet_turns(self) -> int:
+        """Turns (both sides counted) since the last capture or attacker move towards the citadel."""
+        return self._quiet
 
     @property
     def attackers_on_board(self) -> int:
@@ -259,6 +293,11 @@ class RingoState(GameState):
             return Outcome(0, "the attackers have two pieces in the citadel")
         if self.attackers_on_board <= MAX_ATTACKERS - LOSSES_TO_WIN:
             return Outcome(1, "the defenders have captured six attackers")
+        # The draw comes before the blocked-attackers check: the game ended on the turn that
+        # reached the limit, before anyone had to find a move.
+        limit = self._opts.no_progress
+        if limit is not None and self._quiet >= limit:
+            return Outcome(None, NO_PROGRESS_REASON.format(limit=limit))
         if not self._generate():
             if self._side == 0:
                 return Outcome(1, "the attackers have no legal move")
@@ -280,8 +319,10 @@ class RingoState(GameState):
         if chosen is None:
             raise IllegalMoveError(*self.why_illegal(move.text))
         if chosen.kind == "pass":
-            return RingoState(self._cells, self._citadel, 1 - self._side, self._variants)
+            return RingoState(self._cells, self._citadel, 1 - self._side, self._variants, self._quiet + 1)
         start, end, captured = chosen.key  # type: ignore[misc]
+        progress = bool(captured) or (self._side == 0 and _ring_of(end) < _ring_of(start))
+        quiet = 0 if progress else self._quiet + 1
         cells = list(self._cells)
         citadel = self._citadel
         mark = cells[start]
@@ -295,7 +336,7 @@ class RingoState(GameState):
             citadel += 1
         else:
             cells[end] = mark
-        return RingoState(tuple(cells), citadel, 1 - self._side, self._variants)
+        return RingoState(tuple(cells), citadel, 1 - self._side, self._variants, quiet)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; a chain written by another path to the same result is accepted too."""
@@ -344,14 +385,27 @@ def _ring_text(cells: tuple[int, ...]) -> str:
     return "".join(out)
 
 
-def parse_position(text: str) -> tuple[tuple[int, ...], int, int]:
-    """(ring cells, citadel count, side) from a position text; NotationError/PositionError on faults."""
+def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
+    """(ring cells, citadel count, side, no-progress counter) from a position text.
+
+    The counter is an optional third field (0 when absent), so texts written before
+    the draw rule existed still parse.  NotationError/PositionError on faults.
+    """
     fields = text.split()
-    if len(fields) != 2:
+    if len(fields) not in (2, 3):
         raise NotationError(
-            f"position: expected 2 fields (board and side to move) separated by a space, got {len(fields)}"
+            "position: expected 2 or 3 fields separated by spaces (board, side to move, optional no-progress"
+            f" counter), got {len(fields)}"
         )
-    board, side_text = fields
+    board, side_text = fields[:2]
+    quiet = 0
+    if len(fields) == 3:
+        counter_text = fields[2]
+        if not (counter_text.isascii() and counter_text.isdigit()):
+            raise NotationError(
+                f"position: the no-progress counter must be a whole number 0 or more, not {counter_text!r}"
+            )
+        quiet = int(counter_text)
     side_text = side_text.lower()
     if side_text not in SIDE_LETTERS:
         raise NotationError(f"position: side to move must be 'a' (attackers) or 'd' (defenders), not {side_text!r}")
@@ -386,7 +440,7 @@ def parse_position(text: str) -> tuple[tuple[int, ...], int, int]:
         if len(row) != geo.SEGMENTS:
             raise NotationError(f"position: ring {ring} has {len(row)} cells, expected {geo.SEGMENTS}")
         cells.extend(row)
-    return tuple(cells), citadel, SIDE_LETTERS.index(side_text)
+    return tuple(cells), citadel, SIDE_LETTERS.index(side_text), quiet
 
 
 # -- move generation --------------------------------------------------------------------
