@@ -628,7 +628,6 @@ def explain_illegal(state: RingoState, text: str) -> tuple[str, str]:
     for name in names:
         if name not in INDEX:
             return _fail(f"{text}: {name!r} is no cell (cells a1 to h6, the citadel z)", "no-such-cell")
-    opts = state._opts
     attacking = state._side == 0
     who = "attackers" if attacking else "defenders"
     own, enemy = (ATT, DEF) if attacking else (DEF, ATT)
