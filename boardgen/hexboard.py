@@ -119,6 +119,18 @@ class HexCellBoard(BoardDrawing):
     unit_label = {"pt": "casa", "en": "cell"}
     piece_diameter = 0.82
     geometry: Any
+    side_order: tuple[str, ...] = ()  # the sides, clockwise
+    side_angles: dict[str, float] = {}  # direction of each side, walked clockwise (degrees, y up)
+    band_depth = 0.32  # board units between the outline's outermost vertex and a band's outer line
+
+    def side_of(self, cell: str, direction: int) -> str | None:
+        """The side an edge of ``cell`` belongs to when its neighbour in ``direction`` is off the board."""
+        raise NotImplementedError
+
+    def bands(self) -> dict[str, list[tuple[float, float]]]:
+        """Each side's coloured band, as a polygon in board units."""
+        runs = boundary_runs(self.geometry.cells, self.geometry.centre, self.side_of, self.side_order)
+        return band_polygons(runs, self.side_angles, self.side_order, self.band_depth)
 
     @cached_property
     def _locations(self) -> dict[str, tuple[float, float]]:

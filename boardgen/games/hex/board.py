@@ -8,7 +8,7 @@ from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Polygon, Style
 from boardgen.games.hex.geometry import HexGeometry
-from boardgen.hexboard import HexCellBoard, band_polygons, boundary_runs
+from boardgen.hexboard import HexCellBoard
 from boardgen.hexgrid import ROW_STEP, column_letters
 
 BAND_DEPTH = 0.32  # board units between the outline's outermost vertex and the band's outer line
@@ -34,6 +34,9 @@ def band_style(owner: int, options: BoardOptions, colours=PLAYER_COLOURS) -> lis
 
 class HexBoard(HexCellBoard):
     game_id = "hex"
+    side_order = SIDE_ORDER
+    side_angles = SIDE_ANGLES
+    band_depth = BAND_DEPTH
     distinct_roles = (("edge-player-0", "edge-player-1"),)
 
     def __init__(self, size: int | None = 11) -> None:
@@ -46,7 +49,7 @@ class HexBoard(HexCellBoard):
     def piece_colours(self, owner: int) -> tuple[str, str]:
         return (PLAYER_COLOURS[owner], palette.INK)
 
-    def _side_of(self, cell: str, direction: int) -> str | None:
+    def side_of(self, cell: str, direction: int) -> str | None:
         c, r = self.geometry.coords(cell)
         dc, dr = STEP_OF_DIRECTION[direction]
         nc, nr = c + dc, r + dr
@@ -58,10 +61,6 @@ class HexBoard(HexCellBoard):
         if row_out:  # an edge off both a row and a column end (obtuse corners) goes to the rows
             return "row-first" if nr < 0 else "row-last"
         return "col-first" if nc < 0 else "col-last"
-
-    def bands(self) -> dict[str, list[tuple[float, float]]]:
-        runs = boundary_runs(self.geometry.cells, self.geometry.centre, self._side_of, SIDE_ORDER)
-        return band_polygons(runs, SIDE_ANGLES, SIDE_ORDER, BAND_DEPTH)
 
     def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
         board = Group("board")

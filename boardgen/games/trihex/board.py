@@ -8,7 +8,7 @@ from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Polygon, Style
 from boardgen.games.trihex.geometry import TrihexGeometry
-from boardgen.hexboard import HexCellBoard, band_polygons, boundary_runs
+from boardgen.hexboard import HexCellBoard
 from boardgen.hexgrid import column_letters
 
 BAND_DEPTH = 0.32
@@ -25,6 +25,9 @@ SIDE_HATCH_ANGLES = {"left": 45.0, "right": -45.0, "bottom": 0.0}
 
 class TrihexBoard(HexCellBoard):
     game_id = "trihex"
+    side_order = SIDE_ORDER
+    side_angles = SIDE_ANGLES
+    band_depth = BAND_DEPTH
     distinct_roles = (("side-left", "side-right", "side-bottom"),)
 
     def __init__(self, size: int | None = 11) -> None:
@@ -37,17 +40,13 @@ class TrihexBoard(HexCellBoard):
     def piece_colours(self, owner: int) -> tuple[str, str]:
         return (palette.BLACK_PIECE, palette.INK) if owner == 0 else (palette.WHITE_PIECE, palette.INK)
 
-    def _side_of(self, cell: str, direction: int) -> str | None:
+    def side_of(self, cell: str, direction: int) -> str | None:
         r, i = self.geometry.coords(cell)
         dr, di = STEP_OF_DIRECTION[direction]
         rr, ii = r + dr, i + di
         if 0 <= rr < self.size and 0 <= ii <= rr:
             return None
         return SIDE_OF_DIRECTION[direction]
-
-    def bands(self) -> dict[str, list[tuple[float, float]]]:
-        runs = boundary_runs(self.geometry.cells, self.geometry.centre, self._side_of, SIDE_ORDER)
-        return band_polygons(runs, SIDE_ANGLES, SIDE_ORDER, BAND_DEPTH)
 
     def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
         board = Group("board")
