@@ -29,6 +29,11 @@ class BoardOptions:
     setup: bool = False  # draw the start position with pieces
     centre_mark: bool = True
     line_scale: float = 1.0  # multiplies line widths (pen-and-paper sheets use thinner lines)
+    start_marks: bool = True  # mark start points on an empty board (diagrams of later positions turn it off)
+
+    @property
+    def marks_start_points(self) -> bool:
+        return self.start_marks and not self.setup
 
     @property
     def light(self) -> bool:

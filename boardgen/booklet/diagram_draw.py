@@ -99,6 +99,11 @@ def _text_colour(fill: str) -> str:
 # -- the drawing -----------------------------------------------------------------------
 
 
+# Between the points of a move text: anything but letters and digits, and a capture
+# mark x or a leap mark ^ between a point's digits and the next point's letter (b3xh3, d2xz).
+POINT_SEPARATORS = re.compile(r"[^a-z0-9]+|(?<=[0-9])x(?=[a-z])")
+
+
 class _Painter:
     """Draws one checked diagram through one frame."""
 
@@ -108,7 +113,7 @@ class _Painter:
         self.frame = frame
         self.names = self.board.locations()
         self.radius = frame.length(self.board.piece_diameter / 2)
-        self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False)
+        self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False)
 
     def at(self, name: str) -> tuple[float, float]:
         return self.frame.pt(*self.names[name])
@@ -238,7 +243,7 @@ class _Painter:
                 if name in self.names:
                     group.add(cross(self.at(name), self.radius, role="capture-cross"))
         for claim in checked.illegal:
-            points = [p for p in re.split(r"[^a-z0-9]+", claim.text.lower()) if p in self.names]
+            points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
             if len(points) >= 2:
                 group.add(arrow([self.at(p) for p in points], self.radius, colour=palette.FAINT, dashed=True, role="illegal-arrow"))
             if points:
@@ -294,7 +299,7 @@ def _view_box(checked: CheckedDiagram, frame: Frame) -> Box:
     on_sheet = {name: frame.pt(*p) for name, p in locations.items()}
     shown = {name for name, (x, y) in on_sheet.items() if box[0] <= x <= box[2] and box[1] <= y <= box[3]}
     result = box
-    board = checked.board.draw_board(frame, BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False))
+    board = checked.board.draw_board(frame, BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False))
     for group in board.find("coordinate"):
         for shape, _ in group.walk():
             if not isinstance(shape, Text):

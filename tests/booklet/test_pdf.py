@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from boardgen.booklet.build import BookletRequest, booklet_pdf, build_booklets, build_diagrams, load_checked
+from boardgen.booklet.build import games_with_sources, BookletRequest, booklet_pdf, build_booklets, build_diagrams, load_checked
 from boardgen.booklet.html import hyphenate
 from boardgen.booklet.impose import impose, saddle_order
 from boardgen.booklet.paths import fonts_dir, templates_dir
@@ -290,7 +290,9 @@ def test_build_writes_every_diagram_by_id_and_removes_stale_ones(tmp_path):
     stale.parent.mkdir(parents=True)
     stale.write_text("<svg/>")
     written = build_diagrams(tmp_path)
-    assert sorted(p.name for p in written) == sorted(f"{ident}.svg" for ident in load_checked(HEX).diagrams)
+    hex_written = [p for p in written if p.parent.name == "hex"]
+    assert sorted(p.name for p in hex_written) == sorted(f"{ident}.svg" for ident in load_checked(HEX).diagrams)
+    assert {p.parent.name for p in written} == {folder.name for folder in games_with_sources()}
     assert not stale.exists()
     swap = (tmp_path / "diagrams" / "hex" / "swap.svg").read_text()
     assert "<title>Diagrama de Hex, tabuleiro 7 × 7." in swap and "Hex diagram, 7 × 7 board." in swap
@@ -300,6 +302,7 @@ def test_build_writes_the_booklets(tmp_path, monkeypatch):
     import boardgen.booklet.build as build
 
     monkeypatch.setattr(build, "BOOKLET_PAPERS", ("a5",))  # the other papers are the same code path
+    monkeypatch.setattr(build, "games_with_sources", lambda: [HEX])  # every game takes the same path
     written = build_booklets(tmp_path, lambda _: None)
     assert sorted(p.name for p in written) == ["hex-pt-en-a5-imposed-a4.pdf", "hex-pt-en-a5-imposed-letter.pdf", "hex-pt-en-a5.pdf"]
     assert all(p.parent == tmp_path / "booklets" for p in written)

@@ -62,7 +62,7 @@ class AssaltoBoard(BoardDrawing):
         board.add(self.lines(frame, width))
         board.add(self.fortress_wall(frame, options, width))
         board.add(self.points(frame, width))
-        if not options.setup:
+        if options.marks_start_points:
             board.add(self.marks(frame, options, width))
         if options.coordinates:
             board.add(self.coordinates(frame))

@@ -116,7 +116,7 @@ class RingoBoard(BoardDrawing):
         board.add(self.cells(frame, options))
         board.add(self.line_work(frame, options))
         board.add(self.neutral_outline(frame, options))
-        if not options.setup:
+        if options.marks_start_points:
             board.add(self.marks(frame, options))
         if options.coordinates:
             board.add(self.coordinates(frame, options))

@@ -140,7 +140,7 @@ class SurakartaBoard(BoardDrawing):
         board = Group("board")
         for role in DRAW_ORDER:
             board.add(self.circuit(frame, options, role))
-        if not options.setup:
+        if options.marks_start_points:
             board.add(self.marks(frame, options))
         if options.coordinates:
             board.add(self.coordinates(frame))
