@@ -87,6 +87,10 @@ class BoardDrawing(ABC):
         """How the board size reads in a title ("11 × 11"), empty for fixed boards."""
         return ""
 
+    def size_words(self, lang: str) -> str:
+        """The board size in a sentence ("tabuleiro 11 × 11" / "11 × 11 board" fill in this part)."""
+        return self.size_label()
+
     # -- pieces and highlights, shared ------------------------------------------
     def piece_colours(self, owner: int) -> tuple[str, str]:
         """(fill, outline) of a player's pieces; games override to use their colours."""

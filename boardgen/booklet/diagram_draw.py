@@ -383,7 +383,7 @@ _WORDS = {
         "legal": "Jogadas possíveis indicadas: {list}.",
         "captures": "{move} captura {list}.",
         "illegal": "Jogada proibida: {move}.",
-        "wins": "Vitória de {player}.",
+        "wins": "Vitória: {player}.",
         "partial": "Vista parcial.",
     },
     "en": {
@@ -396,7 +396,7 @@ _WORDS = {
         "marks": "Highlighted: {list}.",
         "legal": "Possible moves shown: {list}.",
         "captures": "{move} captures {list}.",
-        "illegal": "Illegal move: {move}.",
+        "illegal": "Forbidden move: {move}.",
         "wins": "{player} has won.",
         "partial": "Partial view.",
     },
@@ -410,6 +410,11 @@ KIND_WORDS = {
 }
 
 
+def _first_upper(text: str) -> str:
+    """Capitalise the first letter only (str.capitalize would lower-case the rest)."""
+    return text[:1].upper() + text[1:]
+
+
 def _kind_word(kind: str, lang: str) -> str:
     return KIND_WORDS[lang].get(kind, kind)
 
@@ -419,7 +424,7 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     words = _WORDS[lang]
     names = colours if colours and all(colours) else words["players"]
     game = checked.game.title.get(lang, checked.game.id)
-    label = checked.board.size_label()
+    label = checked.board.size_words(lang)
     parts = [words["diagram"].format(game=game, size=label) if label else words["diagram-fixed"].format(game=game)]
     if checked.spec.view is not None:
         parts.append(words["partial"])
@@ -434,7 +439,7 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
             listed = ", ".join(next(iter(kinds.values())))
         else:
             listed = "; ".join(f"{_kind_word(kind, lang)} {', '.join(points)}" for kind, points in kinds.items())
-        parts.append(f"{names[owner].capitalize()}: {listed}.")
+        parts.append(f"{_first_upper(names[owner])}: {listed}.")
     first = checked.spec.first_number() or 1
     if checked.played:
         parts.append(words["moves"].format(list=", ".join(f"{first + i}. {m.text}" for i, m in enumerate(checked.played))))
@@ -449,7 +454,7 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     for claim in checked.illegal:
         parts.append(words["illegal"].format(move=claim.text))
     if checked.spec.wins is not None:
-        parts.append(words["wins"].format(player=names[int(checked.spec.wins.value)]).capitalize())  # type: ignore[arg-type]
+        parts.append(_first_upper(words["wins"].format(player=_first_upper(names[int(checked.spec.wins.value)]))))  # type: ignore[arg-type]
     return " ".join(parts)
 
 

@@ -98,7 +98,7 @@ def test_every_diagram_is_a_vector_figure_with_alternative_text(bilingual):
     diagrams = sorted(load_checked(HEX).diagrams)
     assert len(alts) == len(diagrams) + 1  # and the cover
     assert all(alt.startswith("Diagrama de Hex") and " / Hex diagram" in alt for alt in alts)
-    assert any("Jogada proibida: d4." in alt and "Illegal move: d4." in alt for alt in alts)
+    assert any("Jogada proibida: d4." in alt and "Forbidden move: d4." in alt for alt in alts)
 
 
 def test_table_of_contents_page_numbers_point_at_the_headings(bilingual):

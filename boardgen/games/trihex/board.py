@@ -37,6 +37,9 @@ class TrihexBoard(HexCellBoard):
     def size_label(self) -> str:
         return str(self.size)
 
+    def size_words(self, lang: str) -> str:
+        return f"de lado {self.size}" if lang == "pt" else f"side-{self.size}"
+
     def piece_colours(self, owner: int) -> tuple[str, str]:
         return (palette.BLACK_PIECE, palette.INK) if owner == 0 else (palette.WHITE_PIECE, palette.INK)
 
