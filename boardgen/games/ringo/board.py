@@ -15,9 +15,18 @@ citadel) and the segment letters also stand round the rim.
 Light ink: no fills at all.  Dark cells are hatched in grey, the neutral
 zone's dark cells cross-hatched and its light cells hatched level, both in
 pink, so the neutral zone differs from the rest by pattern as well as colour.
+
+Diagrams draw a move's arrow along :meth:`RingoBoard.move_route`: a step or
+leap sideways follows its ring's arc (a straight line between two cells of a
+ring would cut across the ring and over cells the piece never crosses), a
+move along a segment or into the citadel stays straight, and the leap across
+the citadel goes through its centre.
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Sequence
 
 from boardgen.boards import BoardDrawing, BoardOptions, centred_label
 from boardgen.drawing import palette
@@ -34,6 +43,13 @@ MARK_AT = 0.7
 LETTER_SIZE = 0.42  # segment letters round the rim
 LETTER_GAP = 0.5  # rim to the middle of a segment letter
 PIECE_KINDS = {geo.ATTACKER: "attacker", geo.DEFENDER: "defender"}
+# A sideways hop in a move's route is sampled every ROUTE_STEP board units of arc.
+# Where a route begins or ends on an arc, its first (last) ROUTE_END_CHORD units
+# are one straight chord: a diagram arrow trims its ends and sets its head along
+# its first and last segments, which must be long enough for that (on ring 1,
+# the tightest, such a chord strays from the circle by under 0.02 units).
+ROUTE_STEP = 0.15
+ROUTE_END_CHORD = 0.5
 
 # Attackers red, defenders light green (seed: "vermelhas" / "verdes"), far apart in grey too.
 ATTACKER_COLOUR = palette.RED
@@ -57,6 +73,85 @@ SHADE_TITLES = {
     "neutral-light": "light cell of the neutral zone (pale pink)",
     "neutral-dark": "dark cell of the neutral zone (pink)",
 }
+
+
+Point = tuple[float, float]
+
+
+def _location(name: str) -> Point:
+    """Where a cell's piece stands (and so where its arrows start and end): its label point."""
+    x, y = geo.cells()[name].label
+    return (float(x), float(y))
+
+
+def ring_arc(start: str, end: str, trim_start: float = 0.0, trim_end: float = 0.0) -> list[Point]:
+    """Points along the ring from cell ``start`` to cell ``end`` of the same ring, the short way round.
+
+    The arc runs at the cells' middle radius (where pieces stand) and passes
+    the middle of every cell in between: a leap's route goes through the
+    jumped cell.  Interior points lie on the circle about ``ROUTE_STEP``
+    apart; none lies within ``trim_start`` (``trim_end``) units of arc of the
+    first (last) point, so the route's first (last) segment is a longer chord
+    there.  Cells half the ring apart have no short way: use
+    :func:`hop_route`, which sends that hop through the centre.
+    """
+    ring, first = geo.cell_coords(start)
+    ring_end, last = geo.cell_coords(end)
+    if ring == 0 or ring != ring_end or first == last:
+        raise ValueError(f"{start} and {end} are not two cells of one ring")
+    turn = (last - first) % geo.SEGMENTS  # type: ignore[operator]
+    if turn == geo.SEGMENTS // 2:
+        raise ValueError(f"{start} and {end} are half the ring apart: no short way round")
+    steps = turn if turn < geo.SEGMENTS // 2 else turn - geo.SEGMENTS  # + counter-clockwise, - clockwise
+    cell = geo.cells()[start]
+    radius = (cell.r_inner + cell.r_outer) / 2
+    begin = geo.segment_centre_deg(first)  # type: ignore[arg-type]
+    per_cell = max(2, math.ceil(math.radians(geo.SEGMENT_DEG) * radius / ROUTE_STEP))
+    count = per_cell * abs(steps)  # a multiple of per_cell, so every crossed cell's middle is a point
+    length = math.radians(geo.SEGMENT_DEG * abs(steps)) * radius
+    points = [_location(start)]
+    for k in range(1, count):
+        done = length * k / count  # arc length from the start
+        if done < trim_start or length - done < trim_end:
+            continue
+        x, y = geo.polar(radius, begin + geo.SEGMENT_DEG * steps * k / count)
+        points.append((round(x, 6), round(y, 6)))
+    points.append(_location(end))
+    return points
+
+
+def hop_route(start: str, end: str, trim_start: float = 0.0, trim_end: float = 0.0) -> list[Point]:
+    """The line of one hop of a move (a step or one leap), both ends included.
+
+    Along a ring: the ring's arc (:func:`ring_arc`).  Along a segment, into the
+    citadel, or anything else: straight, since those cells lie on one ray from
+    the centre.  The leap across the citadel (ring-1 cells half the ring apart)
+    goes through the centre, the citadel's own point.
+    """
+    ring, first = geo.cell_coords(start)
+    ring_end, last = geo.cell_coords(end)
+    if ring == ring_end and ring > 0 and first != last:
+        if (last - first) % geo.SEGMENTS == geo.SEGMENTS // 2:  # type: ignore[operator]
+            return [_location(start), _location(geo.CITADEL), _location(end)]
+        return ring_arc(start, end, trim_start, trim_end)
+    return [_location(start), _location(end)]
+
+
+def move_route(path: Sequence[str]) -> list[Point]:
+    """The line a move travels, in board units: hop by hop along ``path`` (a ``Move.path``).
+
+    ``path`` lists every cell the piece lands on (a chain's landings; the
+    jumped cells lie between them), so each consecutive pair is one hop.
+    """
+    if not path:
+        return []
+    route = [_location(path[0])]
+    hops = list(zip(path, path[1:]))
+    for index, (start, end) in enumerate(hops):
+        trim_start = ROUTE_END_CHORD if index == 0 else 0.0
+        trim_end = ROUTE_END_CHORD if index == len(hops) - 1 else 0.0
+        route.extend(hop_route(start, end, trim_start, trim_end)[1:])
+    return route
 
 
 def line_width(frame: Frame, options: BoardOptions) -> float:
@@ -93,6 +188,10 @@ class RingoBoard(BoardDrawing):
 
     def start_marks(self) -> dict[str, int]:
         return {name: owner for owner, names in geo.START.items() for name in names}
+
+    def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
+        """Diagram arrows follow the rings sideways and run straight inwards (see :func:`move_route`)."""
+        return move_route(path)
 
     def piece_colours(self, owner: int) -> tuple[str, str]:
         return (ATTACKER_COLOUR if owner == geo.ATTACKER else DEFENDER_COLOUR, palette.INK)
