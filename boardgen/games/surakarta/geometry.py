@@ -8,7 +8,7 @@ four grid lines and four three-quarter-circle loops around the corners:
 
 * the **inner** circuit (role ``circuit-inner``, red) uses rows 2 and 5,
   columns b and e, and the four small loops of radius 1;
-* the **outer** circuit (role ``circuit-outer``, yellow) uses rows 3 and 4,
+* the **outer** circuit (role ``circuit-outer``, gold) uses rows 3 and 4,
   columns c and d, and the four large loops of radius 2.
 
 The edge lines (rows 1 and 6, columns a and f) belong to no circuit and are
@@ -51,8 +51,14 @@ PLAIN = "plain"
 INNER = "circuit-inner"
 OUTER = "circuit-outer"
 
-CIRCUIT_COLOURS = {INNER: "red", OUTER: "yellow"}
-"""Suggested colours (seed: "a interna (vermelha) e a exterior (amarela)")."""
+CIRCUIT_COLOURS = {INNER: "red", OUTER: "gold"}
+"""Colour names of the circuits, as the board and booklet print and name them.
+
+The seed says "a interna (vermelha) e a exterior (amarela)": the outer one is
+yellow there.  It is printed gold (``palette.YELLOW``, a deep yellow) because a
+pale yellow line would hardly read on white paper, so it is called gold
+everywhere.
+"""
 
 
 def _line_role(index: int) -> str:
