@@ -74,14 +74,33 @@ def load_checked(folder: Path, game_id: str | None = None) -> GameSources:
     return game
 
 
+def booklet_document(game: GameSources, request: BookletRequest, cover_only: bool = False):
+    """A checked game's booklet laid out (a WeasyPrint document), its cover fitted on page 1.
+
+    ``cover_only`` lays out just the cover (a fraction of the time), for
+    checking that it fits.
+    """
+    from boardgen.booklet.cover import fit_cover
+    from boardgen.booklet.html import PAPERS, booklet_html
+    from boardgen.booklet.typeset import render_document
+
+    paper = PAPERS[request.paper]
+    roots = (templates_dir(), fonts_dir(), game.folder.resolve())
+
+    def layout(cover_height_mm: float):
+        html = booklet_html(game, list(request.langs), paper, cover_height_mm=cover_height_mm, cover_only=cover_only)
+        return render_document(html, roots=roots, base=game.folder)
+
+    document, _ = fit_cover(layout, paper.height_mm)
+    return document
+
+
 def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:
     """Typeset a checked game's booklet."""
-    from boardgen.booklet.html import PAPERS, booklet_html
     from boardgen.booklet.impose import impose
-    from boardgen.booklet.typeset import html_to_pdf
+    from boardgen.booklet.typeset import document_pdf
 
-    html = booklet_html(game, list(request.langs), PAPERS[request.paper])
-    pdf = html_to_pdf(html, roots=(templates_dir(), fonts_dir(), game.folder.resolve()), base=game.folder)
+    pdf = document_pdf(booklet_document(game, request))
     if request.impose_on:
         pdf = impose(pdf, request.impose_on)
     return pdf

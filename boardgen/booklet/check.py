@@ -201,9 +201,14 @@ def _check_citations(tokens, keys: set[str], source: LanguageSource, problems: P
         for child in token.children or []:
             if child.type in ("softbreak", "hardbreak"):
                 line += 1
-            elif child.type == "citation" and child.meta["key"] not in keys:
-                known = ", ".join(sorted(keys)) or "none: add [[sources]] to the front matter"
-                problems.add(source.path, line, f"citation [@{child.meta['key']}]: no source with that key (known: {known})")
+            elif child.type == "citation":
+                for key in child.meta["keys"]:
+                    if key not in keys:
+                        known = ", ".join(sorted(keys)) or "none: add [[sources]] to the front matter"
+                        problems.add(source.path, line, f"citation [@{key}]: no source with that key (known: {known})")
+            elif child.type == "text" and "[@" in child.content:
+                start = child.content.index("[@")
+                problems.add(source.path, line, f"citation {child.content[start:start + 30]!r} is not understood: write [@key], or [@a; @b] for several sources")
 
 
 def _defaults(result: GameSources, game: GameInfo, problems: Problems) -> Defaults | None:

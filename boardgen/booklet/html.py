@@ -26,6 +26,7 @@ from markdown_it.renderer import RendererHTML
 from markupsafe import Markup
 
 from boardgen.booklet.check import GameSources
+from boardgen.booklet.cover import COVER_SHARE
 from boardgen.booklet.diagram_check import CheckedDiagram, Defaults, check_diagram
 from boardgen.booklet.diagram_draw import describe, diagram_sheet, unique_ids
 from boardgen.booklet.diagram_syntax import from_options
@@ -114,6 +115,23 @@ def hyphenate(text: str, lang: str) -> str:
     return WORD.sub(lambda m: dictionary.inserted(m.group(0), hyphen="\u00ad"), text)
 
 
+LONG_WORD = 14  # letters
+TECHNICAL = re.compile(r"[/_=@]|\w\.\w")
+
+
+def is_long_word(word: str) -> bool:
+    """A long web address, file name or identifier: not hyphenated, but breakable anywhere.
+
+    A soft hyphen in an address would print a hyphen that is not part of it;
+    with no break at all it would run out of a narrow column or table cell.
+    """
+    return len(word) >= LONG_WORD and TECHNICAL.search(word) is not None
+
+
+def _long_word(word: str) -> str:
+    return f'<span class="long-word">{html_lib.escape(word, quote=False)}</span>'
+
+
 class SafeRenderer(RendererHTML):
     """markdown-it's HTML renderer with every way out of the project closed.
 
@@ -122,7 +140,8 @@ class SafeRenderer(RendererHTML):
     """
 
     def text(self, tokens, idx, options, env) -> str:
-        return html_lib.escape(hyphenate(tokens[idx].content, env["lang"]), quote=False)
+        parts = re.split(r"(\s+)", tokens[idx].content)
+        return "".join(_long_word(part) if is_long_word(part) else html_lib.escape(hyphenate(part, env["lang"]), quote=False) for part in parts)
 
     def softbreak(self, tokens, idx, options, env) -> str:
         return " "
@@ -149,10 +168,143 @@ class SafeRenderer(RendererHTML):
             return f'<a href="{html_lib.escape(href)}">'
         return "<a>"
 
+    def code_inline(self, tokens, idx, options, env) -> str:
+        """Code (command lines) that breaks only at its spaces, never after a hyphen of ``--option``.
+
+        Each space-separated word is a no-break span; the characters stay as
+        written (plain ASCII hyphens), so copying from the PDF gives a command
+        that works.
+        """
+        words = tokens[idx].content.split()
+        spans = " ".join(f'<span class="nobreak">{html_lib.escape(word, quote=False)}</span>' for word in words)
+        return f"<code>{spans}</code>"
+
+    def paragraph_open(self, tokens, idx, options, env) -> str:
+        if not tokens[idx].hidden and idx + 1 < len(tokens) and has_command(tokens[idx + 1]):
+            return '<p class="command">'
+        return self.renderToken(tokens, idx, options, env)
+
+    def list_item_open(self, tokens, idx, options, env) -> str:
+        # In a tight list the paragraph is hidden: the item carries the class instead.
+        following = tokens[idx + 1 : idx + 3]
+        if len(following) == 2 and following[0].type == "paragraph_open" and following[0].hidden and has_command(following[1]):
+            return '<li class="command">'
+        return self.renderToken(tokens, idx, options, env)
+
+    def table_open(self, tokens, idx, options, env) -> str:
+        """A table that fits its column: fixed layout, widths shared out by the cells' contents."""
+        widths = column_widths(tokens, idx, env.get("table_letters", TABLE_LETTERS))
+        cols = "".join(f'<col style="width: {w:.1f}%">' for w in widths)
+        return f'<table class="md-table"><colgroup>{cols}</colgroup>\n'
+
     def citation(self, tokens, idx, options, env) -> str:
-        key = tokens[idx].meta["key"]
-        number, anchor = env["citations"].get(key, ("?", ""))
-        return f'<a class="cite" href="#{anchor}">[{number}]</a>'
+        """``[2]``, or for several sources ``[1, 3]`` and ``[2–4]`` (numbers in order, runs joined)."""
+        found = {env["citations"][key] for key in tokens[idx].meta["keys"] if key in env["citations"]}
+        links = [f'<a href="#{anchor}">{number}</a>' for number, anchor in sorted(found)]
+        return f'<span class="cite">[{cite_list(links, sorted(number for number, _ in found)) or "?"}]</span>'
+
+
+def cite_list(items: list[str], numbers: list[int]) -> str:
+    """The citation numbers' links joined by ", ", with runs of three or more as "first–last"."""
+    parts: list[str] = []
+    start = 0
+    for end in range(1, len(numbers) + 1):
+        if end == len(numbers) or numbers[end] != numbers[end - 1] + 1:
+            run = items[start:end]
+            parts.append(f"{run[0]}\u2013{run[-1]}" if len(run) >= 3 else ", ".join(run))
+            start = end
+    return ", ".join(parts)
+
+
+COMMAND_WORDS = 3  # a code span of this many words or more is a command line
+
+
+def has_command(inline) -> bool:
+    """Whether an inline token holds a command line (a code span of several words).
+
+    Such a paragraph is set ragged right: a command's words cannot be
+    hyphenated, and justifying the line around them leaves wide gaps in a
+    narrow column.
+    """
+    return inline.type == "inline" and any(c.type == "code_inline" and len(c.content.split()) >= COMMAND_WORDS for c in inline.children or [])
+
+
+def _cell_units(inline, header: bool) -> tuple[float, float]:
+    """(length of the cell's visible text, width of its longest unit that should not be broken), in letters."""
+    length, longest = 0.0, 0.0
+    for child in inline.children or []:
+        if child.type in ("text", "code_inline"):
+            length += len(child.content)
+            for word in child.content.split():
+                # Body words can be hyphenated: count a long one as a few syllables wide.
+                # Code words and the words of the heading row (bold) are better kept whole.
+                if header:
+                    longest = max(longest, len(word) * 1.3)
+                else:
+                    longest = max(longest, len(word) if child.type == "code_inline" else min(len(word), 9))
+        elif child.type == "softbreak":
+            length += 1
+    return length, longest
+
+
+TABLE_LETTERS = 44  # letters of table text across a bilingual A5 column (html.py: table_letters)
+CELL_PADDING = 1.2  # a cell's padding, in letters
+READABLE_LETTERS = 14  # the narrowest column a sentence may be given
+
+
+def column_widths(tokens, idx: int, available: float = TABLE_LETTERS) -> list[float]:
+    """Percent widths of the columns of the table opened at ``tokens[idx]``.
+
+    The table is set with ``table-layout: fixed`` and ``width: 100%``, so it
+    never runs out of its column, whatever its contents; the widths are shared
+    out here from the text, measured in letters, with ``available`` letters
+    across the column.  Like a browser's automatic layout: when every cell
+    fits on one line, the columns are as wide as their longest cells; else each
+    column gets its longest unbreakable word (a code word such as
+    ``--cell-mm``, a word of the heading row) and the rest goes to the columns
+    with long text.  When even the unbreakable words do not fit, the short ones
+    are kept whole and only the longest are broken.
+    """
+    rows: list[list[tuple[float, float]]] = []
+    depth, header = 0, False
+    for token in tokens[idx:]:
+        depth += token.nesting
+        if token.type in ("thead_open", "tbody_open"):
+            header = token.type == "thead_open"
+        elif token.type == "tr_open":
+            rows.append([])
+        elif token.type == "inline" and rows:
+            rows[-1].append(_cell_units(token, header))
+        if depth == 0:
+            break
+    count = max((len(row) for row in rows), default=1)
+    least, most = [], []
+    for column in range(count):
+        cells = [row[column] for row in rows if column < len(row)]
+        longest = max((c[1] for c in cells), default=1.0)
+        length = max((c[0] for c in cells), default=1.0)
+        # A column of sentences needs a few words a line to be readable at all.
+        least.append(max(longest, min(length, READABLE_LETTERS)) + CELL_PADDING)
+        most.append(max(length, longest) + CELL_PADDING)
+    if sum(most) <= available:
+        widths = most
+    elif sum(least) <= available:
+        spare, wanted = available - sum(least), sum(m - n for m, n in zip(most, least))
+        widths = [n + spare * (m - n) / wanted for m, n in zip(most, least)]
+    else:
+        # Water-filling: the largest cap under which the capped words fit side by side.
+        cap = available
+        for value in sorted(least):
+            kept = [min(n, value) for n in least]
+            if sum(kept) > available:
+                below = [n for n in least if n < value]
+                cap = (available - sum(below)) / (len(least) - len(below))
+                break
+        widths = [min(n, cap) for n in least]
+    total = sum(widths)
+    percent = [round(100.0 * w / total, 1) for w in widths]
+    percent[-1] = round(100.0 - sum(percent[:-1]), 1)  # exactly 100 % together
+    return percent
 
 
 @cache
@@ -257,8 +409,12 @@ def _pair_sections(game: GameSources, sources: list[LanguageSource], envs: dict[
     return paired
 
 
-def _cover(game: GameSources, sources: list[LanguageSource], paper: PageStyle) -> tuple[Markup, float]:
-    """The cover picture: the diagram named by ``cover``, else the empty board the text describes."""
+def _cover(game: GameSources, sources: list[LanguageSource], paper: PageStyle, max_height_mm: float) -> tuple[Markup, float]:
+    """The cover picture: the diagram named by ``cover``, else the empty board the text describes.
+
+    At most ``max_height_mm`` tall: :func:`boardgen.booklet.cover.fit_cover`
+    chooses the height that keeps the cover on one page.
+    """
     assert game.defaults is not None
     ident = sources[0].meta.cover
     if ident:
@@ -269,8 +425,19 @@ def _cover(game: GameSources, sources: list[LanguageSource], paper: PageStyle) -
         checked = check_diagram(spec, Defaults(game.id, game.defaults.size, game.defaults.variant), problems, prefix="cover: ")
         if checked is None:
             raise ProblemsError(problems.items)
-    limits = {"max_width": min(paper.text_width_mm, 130.0), "max_height": paper.height_mm * 0.42, "unit_mm": 12.0}
+    limits = {"max_width": min(paper.text_width_mm, 130.0), "max_height": max_height_mm, "unit_mm": 12.0}
     return svg_markup(checked, _descriptions(checked, sources), "cover", sources[0].tag, **limits)
+
+
+TABLE_FONT_SHARE = 0.86  # the tables' type size, as a share of the body's (booklet.css.j2)
+COLUMN_GAP_MM = 5.2  # the two columns' inner padding together (booklet.css.j2)
+
+
+def table_letters(paper: PageStyle, bilingual: bool) -> float:
+    """About how many letters of table text fit across a text column (half an em per letter)."""
+    column = (paper.text_width_mm - COLUMN_GAP_MM) / 2 if bilingual else paper.text_width_mm
+    size_pt = (paper.bilingual_font_pt if bilingual else paper.font_pt) * TABLE_FONT_SHARE
+    return column / (size_pt * 0.5 * 25.4 / 72)
 
 
 def _font_faces() -> list[dict[str, str]]:
@@ -299,8 +466,13 @@ def environment() -> jinja2.Environment:
     )
 
 
-def booklet_html(game: GameSources, langs: list[str], paper: PageStyle) -> str:
-    """The whole booklet as one HTML string (fonts and images referenced by file URL)."""
+def booklet_html(game: GameSources, langs: list[str], paper: PageStyle, cover_height_mm: float | None = None, cover_only: bool = False) -> str:
+    """The whole booklet as one HTML string (fonts and images referenced by file URL).
+
+    ``cover_height_mm`` is the cover picture's largest height (default
+    :data:`~boardgen.booklet.cover.COVER_SHARE` of the page); ``cover_only``
+    leaves out everything after the cover, to measure it quickly.
+    """
     if game.problems:
         raise ProblemsError(game.problems)
     sources = [game.languages[lang] for lang in langs]
@@ -308,7 +480,7 @@ def booklet_html(game: GameSources, langs: list[str], paper: PageStyle) -> str:
     source_lists = []
     for source in sources:
         citations = {ref.key: (n, f"src-{source.lang}-{ref.key}") for n, ref in enumerate(source.meta.sources, start=1)}
-        env = {"folder": game.folder, "citations": citations, "lang": source.lang}
+        env = {"folder": game.folder, "citations": citations, "lang": source.lang, "table_letters": table_letters(paper, len(langs) > 1)}
         envs[source.lang] = env
         source_lists.append(
             SourceList(
@@ -319,8 +491,9 @@ def booklet_html(game: GameSources, langs: list[str], paper: PageStyle) -> str:
                 ],
             )
         )
-    sections = _pair_sections(game, sources, envs)
-    cover_svg, cover_width = _cover(game, sources, paper)
+    sections = [] if cover_only else _pair_sections(game, sources, envs)
+    height = paper.height_mm * COVER_SHARE if cover_height_mm is None else cover_height_mm
+    cover_svg, cover_width = _cover(game, sources, paper, height)
     metas = [s.meta for s in sources]
     titles = list(dict.fromkeys(m.title for m in metas))
     context = {
@@ -345,6 +518,7 @@ def booklet_html(game: GameSources, langs: list[str], paper: PageStyle) -> str:
         "has_sources": any(lst.entries for lst in source_lists),
         "cover_svg": cover_svg,
         "cover_width": cover_width,
+        "cover_only": cover_only,
     }
     return environment().get_template("booklet.html.j2").render(**context)
 

@@ -207,15 +207,22 @@ def _references(value: Any, front: str, path: Path, line: int, problems: Problem
 # -- Markdown -------------------------------------------------------------------------
 
 
+CITATION = re.compile(r"\[\s*@([A-Za-z0-9_-]+)((?:\s*;\s*@[A-Za-z0-9_-]+)*)\s*\]")
+CITATION_KEY = re.compile(r"@([A-Za-z0-9_-]+)")
+
+
 def _citation_rule(state: StateInline, silent: bool) -> bool:
-    """``[@key]``: a citation of an entry of the front matter's sources."""
-    match = re.match(r"\[@([A-Za-z0-9_-]+)\]", state.src[state.pos : state.pos + 80])
+    """``[@key]`` or ``[@a; @b]``: a citation of one or several entries of the front matter's sources."""
+    if not state.src.startswith("[@", state.pos) and not state.src.startswith("[ ", state.pos):
+        return False
+    match = CITATION.match(state.src, state.pos)
     if not match:
         return False
     if not silent:
         token = state.push("citation", "", 0)
-        token.meta = {"key": match.group(1)}
-    state.pos += match.end()
+        keys = [match.group(1), *CITATION_KEY.findall(match.group(2))]
+        token.meta = {"keys": keys}
+    state.pos = match.end()
     return True
 
 

@@ -101,8 +101,12 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = True) -> bytes:
-    """Typeset ``html`` (whose relative URLs resolve against ``base``) to PDF bytes."""
+def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = True):
+    """Lay ``html`` out into pages (a WeasyPrint ``Document``), reading only files under ``roots``.
+
+    The layout can be inspected (page count, where each box landed) before
+    it is written with :func:`document_pdf`; the cover is fitted that way.
+    """
     import weasyprint
     from weasyprint.urls import FatalURLFetchingError
 
@@ -112,9 +116,7 @@ def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = T
     logger.addHandler(collect)
     try:
         with fixed_font_time():
-            document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher)
-            options = {"pdf_variant": "pdf/ua-1"} if tagged else {}
-            data = document.write_pdf(pdf_identifier=True, **options)
+            document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher).render(**_options(tagged))
     except FatalURLFetchingError as exc:
         refused = fetcher.refused[0] if fetcher.refused else str(exc)
         raise RefusedResource(f"refused to read {refused}: a booklet may only use the project's templates, fonts and images") from None
@@ -124,4 +126,20 @@ def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = T
         raise RefusedResource(f"refused to read {fetcher.refused[0]}: a booklet may only use the project's templates, fonts and images")
     if collect.messages:
         raise BoardgenError(f"typesetting failed: {collect.messages[0]}")
-    return data
+    return document
+
+
+def document_pdf(document, tagged: bool = True) -> bytes:
+    """The PDF bytes of a laid-out document (fonts subset with a fixed time stamp)."""
+    with fixed_font_time():
+        return document.write_pdf(**_options(tagged))
+
+
+def _options(tagged: bool) -> dict[str, object]:
+    """WeasyPrint's options, the same for the layout and the writing (as ``HTML.write_pdf`` does)."""
+    return {"pdf_identifier": True, "pdf_variant": "pdf/ua-1"} if tagged else {"pdf_identifier": True}
+
+
+def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = True) -> bytes:
+    """Typeset ``html`` (whose relative URLs resolve against ``base``) to PDF bytes."""
+    return document_pdf(render_document(html, roots, base, tagged), tagged)
