@@ -309,6 +309,7 @@ def test_variants_are_listed_with_the_recommended_defaults():
     assert {v.name: (v.values, v.default) for v in GAME.variants} == {
         "origin": (("empty", "blocks"), "empty"),
         "end_rule": (("50", "off"), "50"),
+        "corner_capture": (("off", "on"), "off"),
     }
     assert "roundabouts" in GAME.aliases
     with pytest.raises(OptionError):
@@ -406,3 +407,24 @@ def test_the_board_has_one_size_only():
     assert SurakartaState.initial(6).to_text() == START
     with pytest.raises(OptionError):
         SurakartaState.initial(8)
+
+
+def test_corner_capture_variant_takes_a_piece_on_a_corner_by_a_step():
+    """Ludii's 'Corners Capture' option: corners lie on no circuit, so only a step can reach them."""
+    from boardgen.errors import IllegalMoveError
+    from boardgen.games.surakarta.rules import SurakartaState
+
+    text = "6/6/6/6/1W4/B5 w 0"  # white b2, black a1 in the corner
+    plain = SurakartaState.from_text(text)
+    with pytest.raises(IllegalMoveError) as refused:
+        plain.parse_move("b2xa1")
+    assert refused.value.code == "off-circuit"
+    corner = SurakartaState.from_text(text, {"corner_capture": "on"})
+    move = corner.parse_move("b2xa1")
+    assert move.captures == ("a1",) and move.kind == "capture"
+    after = corner.apply(move)
+    assert after.outcome().winner == 0
+    # Only corner pieces: with black on b1 (not a corner) the variant adds no move.
+    edge = "6/6/6/6/1W4/1B4 w 0"
+    with_variant = {m.text for m in SurakartaState.from_text(edge, {"corner_capture": "on"}).legal_moves()}
+    assert with_variant == {m.text for m in SurakartaState.from_text(edge).legal_moves()}

@@ -34,5 +34,14 @@ GAME = GameInfo(
                 "without a capture."
             ),
         ),
+        Variant(
+            name="corner_capture",
+            values=("off", "on"),
+            default="off",
+            doc=(
+                "on: a piece may also capture by stepping onto an enemy piece on a corner point "
+                "(a1, f1, a6, f6), which no circuit reaches (a Ludii option); off: corners are safe (seed)."
+            ),
+        ),
     ),
 )

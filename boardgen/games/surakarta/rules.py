@@ -179,41 +179,49 @@ class SurakartaState(GameState):
     """
 
     game_id = "surakarta"
-    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_moves", "_outcome", "_done")
+    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture", "_moves", "_outcome", "_done")
 
     def __init__(
-        self, white: int, black: int, side: int, quiet: int, origin_empty: bool = True, end_rule: bool = True
+        self,
+        white: int,
+        black: int,
+        side: int,
+        quiet: int,
+        origin_empty: bool = True,
+        end_rule: bool = True,
+        corner_capture: bool = False,
     ) -> None:
         self._masks = (white, black)
         self._side = side
         self._quiet = quiet
         self._origin_empty = origin_empty
         self._end_rule = end_rule
+        self._corner_capture = corner_capture
         self._moves: list[Move] | None = None
         self._outcome: Outcome | None = None
         self._done = False
 
     # -- construction ------------------------------------------------------------
     @staticmethod
-    def _options(variants: Mapping[str, str] | None) -> tuple[bool, bool]:
+    def _options(variants: Mapping[str, str] | None) -> tuple[bool, bool, bool]:
         from boardgen.games.surakarta import GAME
 
         chosen = GAME.resolve_variants(variants)
-        return chosen["origin"] == "empty", chosen["end_rule"] == "50"
+        return chosen["origin"] == "empty", chosen["end_rule"] == "50", chosen["corner_capture"] == "on"
 
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "SurakartaState":
         if size is not None and size != geo.SIZE:
             raise OptionError("--size", f"surakarta is played on the 6 x 6 board only, not size {size}")
-        origin_empty, end_rule = cls._options(variants)
+        origin_empty, end_rule, corner_capture = cls._options(variants)
         masks = [0, 0]
         for point, owner in geo.START_POSITION.items():
             masks[owner] |= 1 << INDEX[point]
-        return cls(masks[0], masks[1], 0, 0, origin_empty, end_rule)
+        return cls(masks[0], masks[1], 0, 0, origin_empty, end_rule, corner_capture)
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "SurakartaState":
-        origin_empty, end_rule = cls._options(variants)
+        origin_empty, end_rule, corner_capture = cls._options(variants)
         fields = text.split()
         if len(fields) != 3:
             raise NotationError(
@@ -247,7 +255,7 @@ class SurakartaState(GameState):
             raise NotationError(f"position: turns without capture must be a whole number, not {quiet_text!r}")
         quiet = int(quiet_text)
         cls._check_possible(masks, side, quiet, end_rule)
-        return cls(masks[0], masks[1], side, quiet, origin_empty, end_rule)
+        return cls(masks[0], masks[1], side, quiet, origin_empty, end_rule, corner_capture)
 
     @staticmethod
     def _check_possible(masks: list[int], side: int, quiet: int, end_rule: bool) -> None:
@@ -327,6 +335,8 @@ class SurakartaState(GameState):
             for a in _bits(me):
                 moves.extend(STEP_LISTS[a][NEIGH_MASK[a] & empty])
             moves.extend(self._captures(me, them))
+            if self._corner_capture:
+                moves.extend(self._corner_captures(me, them))
             self._moves = moves
         return self._moves
 
@@ -371,6 +381,20 @@ class SurakartaState(GameState):
                         best[key] = (dist, track_no, a, -1, dist)
         return [_capture_move(t, a, d, n) for (_, t, a, d, n) in best.values()]
 
+    def _corner_captures(self, me: int, them: int) -> list[Move]:
+        """Variant corner_capture=on (a Ludii option): a step onto an enemy piece on a corner point takes it.
+
+        Corner points lie on no circuit, so without this a piece there can never be captured.
+        """
+        moves = []
+        for corner in geo.CORNERS:
+            b = INDEX[corner]
+            if not them >> b & 1:
+                continue
+            for a in _bits(me & NEIGH_MASK[b]):
+                moves.append(Move(f"{NAMES[a]}x{corner}", (NAMES[a], corner), (corner,), "capture", (a, b, True)))
+        return moves
+
     def legal_moves(self) -> list[Move]:
         if self.outcome() is not None:
             return []
@@ -390,7 +414,7 @@ class SurakartaState(GameState):
             quiet = 0
         else:
             quiet = self._quiet + 1
-        return SurakartaState(masks[0], masks[1], 1 - side, quiet, self._origin_empty, self._end_rule)
+        return SurakartaState(masks[0], masks[1], 1 - side, quiet, self._origin_empty, self._end_rule, self._corner_capture)
 
     def outcome(self) -> Outcome | None:
         if not self._done:
