@@ -46,35 +46,81 @@ MARK_STROKE = palette.YELLOW
 # -- geometry helpers ------------------------------------------------------------------
 
 
-def _shorten(points: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
-    """The polyline with ``start`` mm cut from its beginning and ``end`` mm from its end."""
-    pts = list(points)
+def _trim(points: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
+    """The polyline with ``start`` mm of its length cut from its beginning and ``end`` mm from its end.
+
+    Measured along the line, so a curved route (many short segments) is cut
+    as exactly as a straight one.
+    """
+    pts = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
     if len(pts) < 2:
         return pts
-    (x0, y0), (x1, y1) = pts[0], pts[1]
-    d = math.hypot(x1 - x0, y1 - y0) or 1.0
-    pts[0] = (x0 + (x1 - x0) * min(start, d / 3) / d, y0 + (y1 - y0) * min(start, d / 3) / d)
-    (x0, y0), (x1, y1) = pts[-2], pts[-1]
-    d = math.hypot(x1 - x0, y1 - y0) or 1.0
-    pts[-1] = (x1 - (x1 - x0) * min(end, d / 2) / d, y1 - (y1 - y0) * min(end, d / 2) / d)
+    return list(reversed(_cut_front(list(reversed(_cut_front(pts, start))), end)))
+
+
+def _cut_front(pts: list[tuple[float, float]], length: float) -> list[tuple[float, float]]:
+    while len(pts) >= 2 and length > 0:
+        (x0, y0), (x1, y1) = pts[0], pts[1]
+        d = math.hypot(x1 - x0, y1 - y0)
+        if d > length:
+            t = length / d
+            return [(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), *pts[1:]]
+        length -= d
+        pts = pts[1:]
     return pts
 
 
-def arrow(points: list[tuple[float, float]], radius: float, colour: str = ARROW, dashed: bool = False, role: str = "arrow") -> Group:
-    """An arrow through sheet points, stopping short of the pieces at both ends, with a white casing."""
+def _length(points: list[tuple[float, float]]) -> float:
+    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:]))
+
+
+CASING_MM = 0.7  # the white border around arrows and crosses, both sides together
+RIM_GAP_MM = 0.2  # between a piece's outline and an arrow that starts or ends at it
+
+
+def arrow(
+    points: list[tuple[float, float]],
+    radius: float,
+    colour: str = ARROW,
+    dashed: bool = False,
+    role: str = "arrow",
+    start_at_rim: bool = False,
+    end_at_rim: bool = False,
+) -> Group:
+    """An arrow through sheet points with a white casing.
+
+    An end where a piece stands (``start_at_rim``, ``end_at_rim``) is cut back
+    to just outside the piece, casing included, so the arrow never covers the
+    piece nor cuts its outline, and several arrows from one piece leave it
+    whole; an end on an empty point stops a little short of its centre.  On a
+    short step the gaps give way first, then the head gets smaller.
+    """
     width = max(0.45, radius * 0.2)
     head = width * 3.6
-    pts = _shorten(points, radius * 0.45, radius * 0.35)
-    (xa, ya), (xb, yb) = pts[-2], pts[-1]
-    d = math.hypot(xb - xa, yb - ya) or 1.0
-    ux, uy = (xb - xa) / d, (yb - ya) / d
-    base = (xb - ux * head, yb - uy * head)
-    shaft = pts[:-1] + [base]
+    casing = (width + CASING_MM) / 2  # how far the casing's round cap reaches past the line's end
+    start = radius + casing + RIM_GAP_MM if start_at_rim else radius * 0.45
+    end = radius + CASING_MM / 2 + RIM_GAP_MM if end_at_rim else radius * 0.35
+    total = _length(points)
+    group = Group(role)
+    if total <= 0:
+        return group
+    room = total - head - width  # what the two gaps may take: a stub of shaft stays behind the head
+    if start + end > room:
+        if room > 0:
+            start, end = start * room / (start + end), end * room / (start + end)
+        else:
+            start, end, head = total * 0.25, total * 0.2, min(head, total * 0.4)
+    pts = _trim(points, start, end)
+    # The shaft runs to the head's base, found along the line (on a curve too); the head
+    # points from there to the tip.
+    shaft = _trim(pts, 0.0, head)
+    base, (xb, yb) = shaft[-1], pts[-1]
+    d = math.hypot(xb - base[0], yb - base[1]) or 1.0
+    ux, uy = (xb - base[0]) / d, (yb - base[1]) / d
     tip = [(xb, yb), (base[0] - uy * head * 0.5, base[1] + ux * head * 0.5), (base[0] + uy * head * 0.5, base[1] - ux * head * 0.5)]
     dash = (width * 2.2, width * 1.6) if dashed else ()
-    group = Group(role)
-    group.add(Polyline(tuple(shaft), Style(stroke=palette.PAPER, width=width + 0.7, cap="round")))
-    group.add(Polygon(tuple(tip), Style(stroke=palette.PAPER, width=0.7, fill=palette.PAPER)))
+    group.add(Polyline(tuple(shaft), Style(stroke=palette.PAPER, width=width + CASING_MM, cap="round")))
+    group.add(Polygon(tuple(tip), Style(stroke=palette.PAPER, width=CASING_MM, fill=palette.PAPER)))
     group.add(Polyline(tuple(shaft), Style(stroke=colour, width=width, cap="butt", dash=dash)))
     group.add(Polygon(tuple(tip), Style(stroke=None, fill=colour)))
     return group
@@ -113,6 +159,7 @@ class _Painter:
         self.frame = frame
         self.names = self.board.locations()
         self.radius = frame.length(self.board.piece_diameter / 2)
+        self.occupied = {name for name, _ in checked.final.placements()}
         self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False)
 
     def at(self, name: str) -> tuple[float, float]:
@@ -133,7 +180,7 @@ class _Painter:
         if spec.arrows:
             group = Group("arrows")
             for item in spec.arrows:
-                group.add(arrow([self.at(p) for p in item.value], self.radius))  # type: ignore[union-attr]
+                group.add(self.arrow_through(list(item.value)))  # type: ignore[arg-type]
             root.add(group)
         root.add(self._claims())
         return root
@@ -152,7 +199,15 @@ class _Painter:
             path = [move.captures[0], path[-1]]
         if len(path) < 2:
             return None
-        return arrow(self.route(path), self.radius, dashed=dashed, role=role)
+        # A swap's arrow starts at the outline left where the first stone was.
+        return self.arrow_through(path, route=True, dashed=dashed, role=role, start_at_rim=move.kind == "swap" or None)
+
+    def arrow_through(self, path: list[str], route: bool = False, start_at_rim: bool | None = None, **style) -> Group:
+        """An arrow along named points that starts and ends at the rim of the pieces standing there."""
+        points = self.route(path) if route else [self.at(p) for p in path]
+        if start_at_rim is None:
+            start_at_rim = path[0] in self.occupied
+        return arrow(points, self.radius, start_at_rim=start_at_rim, end_at_rim=path[-1] in self.occupied, **style)
 
     def route(self, path: list[str]) -> list[tuple[float, float]]:
         """Sheet points of the line a move travels: straight between its points, unless the board
@@ -245,7 +300,7 @@ class _Painter:
         for claim in checked.illegal:
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
             if len(points) >= 2:
-                group.add(arrow([self.at(p) for p in points], self.radius, colour=palette.FAINT, dashed=True, role="illegal-arrow"))
+                group.add(self.arrow_through(points, colour=palette.FAINT, dashed=True, role="illegal-arrow"))
             if points:
                 group.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
         return group

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -172,6 +173,71 @@ def test_a_board_may_route_move_arrows_along_its_lines():
     history = diagram_sheet(diagram, {}).content.find("move-arrow")[0]
     shaft = [shape for shape, _ in history.walk() if type(shape).__name__ == "Polyline"][0]
     assert len(shaft.points) == 3  # through the board's waypoint, not straight
+
+
+SURAKARTA = Defaults("surakarta", None, {"origin": "empty", "end_rule": "50", "corner_capture": "off"})
+
+
+def circles_of(group) -> list[Circle]:
+    return [shape for shape, _ in group.walk() if isinstance(shape, Circle)]
+
+
+def shafts(group, role: str):
+    """The green (not casing) line of every arrow with ``role``: its points."""
+    found = []
+    for arrow_group in group.find(role):
+        lines = [shape for shape, _ in arrow_group.walk() if type(shape).__name__ == "Polyline"]
+        found.append(lines[-1])
+    return found
+
+
+def piece_circle(sheet, name: str) -> Circle:
+    return next(circles_of(piece)[0] for piece in sheet.content.find("pieces")[0].children if piece.title.endswith(f" on {name}"))
+
+
+def test_arrows_start_at_the_rim_of_the_piece_and_leave_it_whole():
+    # The piece on d3 has three legal steps and one illegal one (onto e4): four arrows from it.
+    diagram = checked(
+        "position: BBBBBB/BBBB1B/4B1/3W2/WW1WWW/WWWWWW w 2\nlegal: d3-c4 d3-c3 d3-c2\nillegal: d3-e4 occupied", SURAKARTA
+    )
+    sheet = diagram_sheet(diagram, {})
+    mover, target = piece_circle(sheet, "d3"), piece_circle(sheet, "e4")
+    legal, illegal = shafts(sheet.content, "legal-arrow"), shafts(sheet.content, "illegal-arrow")
+    assert len(legal) == 3 and len(illegal) == 1
+    for line in legal + illegal:
+        x, y = line.points[0]
+        gap = math.hypot(x - mover.centre[0], y - mover.centre[1]) - mover.radius
+        # Outside the piece by the arrow's white casing (half its width) and a little air.
+        assert gap >= (line.style.width + 0.7) / 2 + 0.15, gap
+    # The illegal step stops at the rim of the piece it would land on (its head beyond the shaft).
+    x, y = illegal[0].points[-1]
+    assert math.hypot(x - target.centre[0], y - target.centre[1]) > target.radius
+    # The legal steps go to empty points: their heads reach nearly to the centre.
+    unit = math.hypot(target.centre[0] - mover.centre[0], target.centre[1] - mover.centre[1]) / math.sqrt(2)
+    tips = [[shape for shape, _ in group.walk() if type(shape).__name__ == "Polygon"][-1].points[0] for group in sheet.content.find("legal-arrow")]
+    reach = sorted(math.hypot(x - mover.centre[0], y - mover.centre[1]) / unit for x, y in tips)
+    for got, wanted in zip(reach, [1.0, math.sqrt(2), math.sqrt(2)]):  # c3, then c2 and c4 diagonally
+        assert wanted - 0.5 * mover.radius / unit <= got < wanted
+
+
+def test_a_curved_arrow_is_cut_back_along_its_route():
+    from boardgen.booklet.diagram_draw import _length, _trim
+
+    # Round a corner: 1.5 mm from the start is past the first segment (1 mm long).
+    cut = _trim([(0.0, 0.0), (1.0, 0.0), (1.0, 5.0)], 1.5, 2.0)
+    assert cut == [(1.0, 0.5), (1.0, 3.0)]
+    quarter = [(math.cos(a * math.pi / 40), math.sin(a * math.pi / 40)) for a in range(21)]
+    assert abs(_length(_trim(quarter, 0.3, 0.5)) - (_length(quarter) - 0.8)) < 1e-9
+
+
+def test_a_short_step_keeps_a_visible_arrow():
+    from boardgen.booklet.diagram_draw import arrow
+
+    group = arrow([(0.0, 0.0), (4.0, 0.0)], radius=1.8, start_at_rim=True, end_at_rim=True)
+    shaft = [shape for shape, _ in group.walk() if type(shape).__name__ == "Polyline"][-1]
+    tip = [shape for shape, _ in group.walk() if type(shape).__name__ == "Polygon"][-1]
+    assert shaft.points[0][0] < shaft.points[-1][0] <= tip.points[0][0] <= 4.0
+    assert tip.points[0][0] - shaft.points[0][0] > 1.0
 
 
 # -- the command ----------------------------------------------------------------------
