@@ -147,6 +147,8 @@ def _text_colour(fill: str) -> str:
 
 # Between the points of a move text: anything but letters and digits, and a capture
 # mark x or a leap mark ^ between a point's digits and the next point's letter (b3xh3, d2xz).
+SWAP = "swap"  # the pie rule's move text in every game's notation
+
 POINT_SEPARATORS = re.compile(r"[^a-z0-9]+|(?<=[0-9])x(?=[a-z])")
 
 
@@ -160,6 +162,7 @@ class _Painter:
         self.names = self.board.locations()
         self.radius = frame.length(self.board.piece_diameter / 2)
         self.occupied = {name for name, _ in checked.final.placements()}
+        self.replaced: set[str] = set()  # outlines of swapped-away stones (filled in by _history)
         self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False)
 
     def at(self, name: str) -> tuple[float, float]:
@@ -250,6 +253,7 @@ class _Painter:
         for name in sorted(captured):
             if name not in occupied and name in self.names:
                 group.add(self._captured_marker(name))
+        self.replaced = {name for name in replaced if name not in occupied}
         for name, (index, owner) in sorted(replaced.items()):
             if name not in occupied and name in self.names:
                 group.add(self._ghost(name, owner, role="replaced"))
@@ -285,6 +289,10 @@ class _Painter:
         checked = self.checked
         owner = checked.final.to_move
         for move in checked.legal:
+            if move.kind == "swap" and move.captures and move.captures[0] in self.names and owner is not None:
+                group.add(self._swap_mark(move.captures[0], owner))
+                if move.path and move.path[-1] == move.captures[0]:
+                    continue  # the stone stays where it is: the ring and the label say it all
             drawn = self._move_arrow(move, role="legal-arrow")
             if drawn is not None:
                 group.add(drawn)
@@ -298,11 +306,67 @@ class _Painter:
                 if name in self.names:
                     group.add(cross(self.at(name), self.radius, role="capture-cross"))
         for claim in checked.illegal:
+            if claim.text.strip().lower() == SWAP:
+                target = self._swap_target()
+                if target is not None:
+                    # The word struck out, beside the stone (a cross on the stone would hide its number).
+                    group.add(self._label(target, SWAP, role="illegal-swap", struck=True))
+                continue
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
             if len(points) >= 2:
                 group.add(self.arrow_through(points, colour=palette.FAINT, dashed=True, role="illegal-arrow"))
             if points:
                 group.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
+        return group
+
+    def _swap_mark(self, name: str, owner: int) -> Group:
+        """A claimed swap: a dashed ring in the colour of the player who would take the stone, and "swap"."""
+        fill, _ = self.board.piece_colours(owner)
+        stroke = fill if palette.lightness(fill) < 85 else palette.INK
+        mark = Group("swap", title=f"the swap would take the stone on {name}")
+        mark.add(Circle(self.at(name), self.radius * 1.3, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
+        mark.add(self._label(name, SWAP))
+        return mark
+
+    def _swap_target(self) -> str | None:
+        """The stone a swap is about: the only one on the board, else the one the last move placed."""
+        pieces = [name for name, _ in self.checked.final.placements() if name in self.names]
+        if len(pieces) == 1:
+            return pieces[0]
+        if self.checked.played and self.checked.played[-1].path:
+            landing = self.checked.played[-1].path[-1]
+            return landing if landing in self.occupied and landing in self.names else None
+        return None
+
+    def _label(self, name: str, text: str, role: str = "swap-label", struck: bool = False) -> Group:
+        """A short word (the move's notation, the same in every language) beside a point, on white.
+
+        Placed at the first free corner (upper right, lower right, upper left,
+        lower left) that covers no piece nor the outline of a swapped stone;
+        ``struck`` draws a bold line through it (a forbidden move).
+        """
+        x, y = self.at(name)
+        size = max(1.6, self.radius * 0.8)
+        pad = size * 0.18
+        near = [self.at(n) for n in self.occupied | self.replaced if n != name and n in self.names]
+        label = box = None
+        for sx, sy in ((1, -1), (1, 1), (-1, -1), (-1, 1)):
+            bx = x + sx * self.radius * 1.05
+            by = y + (-self.radius * 1.05 if sy < 0 else self.radius * 1.05 + size * 0.75)
+            label = Text((bx, by), text, size, font="sans-bold", fill=palette.INK, anchor="start" if sx > 0 else "end")
+            box = shape_box(label)
+            if box is None or not any(_box_meets_circle(box, pad, centre, self.radius) for centre in near):
+                break
+        assert label is not None
+        group = Group(role)
+        if box is not None:
+            x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+            group.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=palette.FAINT, width=0.25, fill=palette.PAPER)))
+        group.add(label)
+        if struck and box is not None:
+            middle = (box[1] + box[3]) / 2
+            width = max(0.3, size * 0.11)
+            group.add(Line((box[0] - pad * 0.5, middle), (box[2] + pad * 0.5, middle), Style(stroke=CROSS, width=width, cap="round")))
         return group
 
     def _ghost(self, name: str, owner: int, role: str = "ghost") -> Group:
@@ -312,6 +376,13 @@ class _Painter:
         ghost = Group(role, title=f"{'possible move' if role == 'ghost' else 'former stone'} on {name}")
         ghost.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
         return ghost
+
+
+def _box_meets_circle(box: Box, pad: float, centre: tuple[float, float], radius: float) -> bool:
+    """Whether a label's box (grown by ``pad``) overlaps a circle."""
+    nearest_x = min(max(centre[0], box[0] - pad), box[2] + pad)
+    nearest_y = min(max(centre[1], box[1] - pad), box[3] + pad)
+    return math.hypot(nearest_x - centre[0], nearest_y - centre[1]) < radius
 
 
 def _clip(group: Group, box: Box) -> Group:

@@ -240,6 +240,46 @@ def test_a_short_step_keeps_a_visible_arrow():
     assert tip.points[0][0] - shaft.points[0][0] > 1.0
 
 
+TRIHEX7 = Defaults("trihex", 7, {"swap": "on"})
+
+
+def test_a_swap_in_place_is_drawn_as_a_ring_and_the_word_swap():
+    # Trihex: the swap turns the first stone over where it stands; nothing moves, so no arrow.
+    diagram = checked("moves: b3\nlegal: swap", TRIHEX7)
+    sheet = diagram_sheet(diagram, {})
+    stone = piece_circle(sheet, "b3")
+    swap = sheet.content.find("swap")
+    assert len(swap) == 1 and texts(swap[0]) == ["swap"]
+    ring = circles_of(swap[0])[0]
+    assert ring.centre == stone.centre and ring.radius > stone.radius and ring.style.dash
+    assert not sheet.content.find("ghost") and not sheet.content.find("legal-arrow")
+
+
+def test_a_forbidden_swap_strikes_the_word_beside_the_stone():
+    diagram = checked("moves: b3 swap\nillegal: swap no-swap", TRIHEX7)
+    sheet = diagram_sheet(diagram, {})
+    label = sheet.content.find("illegal-swap")
+    assert len(label) == 1 and texts(label[0]) == ["swap"]
+    assert any(type(shape).__name__ == "Line" for shape, _ in label[0].walk())  # struck through
+    # The stone keeps its move number in sight: no cross on it.
+    assert not sheet.content.find("illegal-cross")
+    assert "2" in texts(sheet.content.find("history")[0])
+
+
+def test_the_swap_label_keeps_clear_of_stones_and_outlines():
+    from boardgen.booklet.diagram_draw import _box_meets_circle
+    from boardgen.drawing.bounds import ink_bounds
+
+    # Hex: after c2 swap, a stone on b3 and the outline of the first stone on c2, just above it.
+    diagram = checked("size: 7\nmoves: c2 swap\nillegal: swap no-swap", Defaults("hex", 7, {"swap": "on"}))
+    sheet = diagram_sheet(diagram, {})
+    box = ink_bounds(sheet.content.find("illegal-swap")[0])
+    outline = circles_of(sheet.content.find("replaced")[0])[0]
+    stone = piece_circle(sheet, "b3")
+    for circle in (outline, stone):
+        assert not _box_meets_circle(box, 0.0, circle.centre, circle.radius)
+
+
 # -- the command ----------------------------------------------------------------------
 
 
