@@ -141,7 +141,7 @@ def diagram_files(game: GameSources) -> dict[str, bytes]:
 
     files = {}
     for ident, checked in sorted(game.diagrams.items()):
-        descriptions = {lang: describe(checked, lang, source.meta.colours) for lang, source in game.languages.items()}
+        descriptions = {lang: describe(checked, lang, source.meta.colours, source.meta.pieces) for lang, source in game.languages.items()}
         files[f"{ident}.svg"] = render_svg(diagram_sheet(checked, descriptions, language=next(iter(game.languages.values())).tag))
     return files
 

@@ -161,6 +161,8 @@ def load_game(folder: Path, game_id: str | None = None) -> GameSources:
             if checked is not None:
                 result.diagrams[ident] = checked
     _check_references(result, problems)
+    if game is not None and result.defaults is not None:
+        _check_piece_words(result, game, problems)
     result.problems = sorted(problems.items, key=lambda p: (p.path, p.line or 0))
     return result
 
@@ -273,6 +275,38 @@ def _compare_sections(first: LanguageSource, other: LanguageSource, problems: Pr
             position = next((k for k in range(min(len(ids_a), len(ids_b))) if ids_a[k] != ids_b[k]), min(len(ids_a), len(ids_b)))
             line = refs_b[position].line if position < len(refs_b) else b[index].line
             problems.add(other.path, line, f"the diagrams of this section ({', '.join(ids_b) or 'none'}) differ from {first.path.name} ({', '.join(ids_a) or 'none'}); show the same diagrams in the same order")
+
+
+def piece_kinds(result: GameSources, game: GameInfo) -> set[str]:
+    """The kinds of piece this game has: in its start position and in every diagram of the booklet."""
+    kinds: set[str] = set()
+    assert result.defaults is not None
+    try:
+        start = game.load_engine().initial(result.defaults.size, result.defaults.variant)  # type: ignore[arg-type]
+        kinds.update(piece.kind for _, piece in start.placements())
+    except BoardgenError:
+        pass
+    for checked in result.diagrams.values():
+        for state in (checked.start, *checked.before, checked.final):
+            kinds.update(piece.kind for _, piece in state.placements())
+    return kinds
+
+
+def _check_piece_words(result: GameSources, game: GameInfo, problems: Problems) -> None:
+    """``pieces`` names kinds the game has, and every language names the same ones."""
+    kinds = piece_kinds(result, game)
+    langs = list(result.languages.values())
+    for source in langs:
+        for kind in source.meta.pieces:
+            if kind not in kinds:
+                problems.add(source.path, source.meta.line_of("pieces"), f"front matter: pieces: {game.id} has no piece of kind {kind!r} (its kinds: {', '.join(sorted(kinds))})")
+    if any("pieces" in source.meta.lines and not source.meta.pieces for source in langs):
+        return  # one of them did not parse: that is reported already
+    first = langs[0]
+    for other in langs[1:]:
+        if sorted(first.meta.pieces) != sorted(other.meta.pieces):
+            mine, theirs = ", ".join(sorted(first.meta.pieces)) or "none", ", ".join(sorted(other.meta.pieces)) or "none"
+            problems.add(other.path, other.meta.line_of("pieces") if other.meta.pieces else 1, f"front matter: pieces names {theirs} here but {mine} in {first.path.name}; name the same kinds in every language")
 
 
 def _check_references(result: GameSources, problems: Problems) -> None:

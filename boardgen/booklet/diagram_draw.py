@@ -541,12 +541,19 @@ def _first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _kind_word(kind: str, lang: str) -> str:
+def _kind_word(kind: str, lang: str, pieces: dict[str, str] | None = None) -> str:
+    if pieces and kind in pieces:
+        return pieces[kind]
     return KIND_WORDS[lang].get(kind, kind)
 
 
-def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None = None) -> str:
-    """The diagram in words, in ``lang`` ("pt" or "en"): pieces, moves, arrows, marks and claims."""
+def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None = None, pieces: dict[str, str] | None = None) -> str:
+    """The diagram in words, in ``lang`` ("pt" or "en"): pieces, moves, arrows, marks and claims.
+
+    ``colours`` names the players and ``pieces`` the kinds of pieces (kind ->
+    plural word) as the booklet does (front matter ``colours``, ``pieces``);
+    without them generic words are used.
+    """
     words = _WORDS[lang]
     names = colours if colours and all(colours) else words["players"]
     game = checked.game.title.get(lang, checked.game.id)
@@ -564,7 +571,7 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
         if len(kinds) == 1 and next(iter(kinds)) in PLAIN_KINDS:
             listed = ", ".join(next(iter(kinds.values())))
         else:
-            listed = "; ".join(f"{_kind_word(kind, lang)} {', '.join(points)}" for kind, points in kinds.items())
+            listed = "; ".join(f"{_kind_word(kind, lang, pieces)} {', '.join(points)}" for kind, points in kinds.items())
         parts.append(f"{_first_upper(names[owner])}: {listed}.")
     first = checked.spec.first_number() or 1
     if checked.played:

@@ -368,7 +368,7 @@ def svg_markup(checked: CheckedDiagram, descriptions: dict[str, str], prefix: st
 
 
 def _descriptions(checked: CheckedDiagram, sources: list[LanguageSource]) -> dict[str, str]:
-    return {s.lang: describe(checked, s.lang, s.meta.colours) for s in sources}
+    return {s.lang: describe(checked, s.lang, s.meta.colours, s.meta.pieces) for s in sources}
 
 
 def _pair_sections(game: GameSources, sources: list[LanguageSource], envs: dict[str, dict[str, Any]]) -> list[PairedSection]:

@@ -86,6 +86,7 @@ class FrontMatter:
     description: str = ""
     keywords: tuple[str, ...] = ()
     cover: str | None = None
+    pieces: dict[str, str] = field(default_factory=dict)  # piece kind -> this language's word for several of them
     sources: list[Reference] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)  # key -> line of the front matter it is on
     valid: bool = True  # False when the TOML did not parse (nothing else is known then)
@@ -96,7 +97,7 @@ class FrontMatter:
 
 _STRING_KEYS = ("title", "subtitle", "game", "variant_note", "players", "time", "ages", "author", "description", "cover")
 _REQUIRED = ("title", "variant_note", "colours")
-KNOWN_KEYS = (*_STRING_KEYS, "size", "variant", "colours", "keywords", "sources")
+KNOWN_KEYS = (*_STRING_KEYS, "size", "variant", "colours", "pieces", "keywords", "sources")
 
 
 def split_front_matter(text: str, path: Path, problems: Problems) -> tuple[str, str, int]:
@@ -164,6 +165,12 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
             meta.colours = (value[0].strip(), value[1].strip())
         else:
             problems.add(path, meta.line_of("colours"), "front matter: colours must list two names: the first player's, then the second's")
+    if "pieces" in data:
+        value = data["pieces"]
+        if isinstance(value, dict) and value and all(re.fullmatch(r"[a-z][a-z0-9_-]*", k) and isinstance(v, str) and v.strip() for k, v in value.items()):
+            meta.pieces = {k: v.strip() for k, v in value.items()}
+        else:
+            problems.add(path, meta.line_of("pieces"), 'front matter: pieces must be a table of piece kinds and words, e.g. { officer = "cavaleiros", pawn = "peões" }')
     if "keywords" in data:
         value = data["keywords"]
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -303,13 +310,22 @@ def read_language(path: Path, lang: str, problems: Problems) -> LanguageSource:
 
 def player_names(folder: Path, lang: str) -> tuple[str, str] | None:
     """The players' names in a game's rule text (front matter ``colours``), for describing diagrams."""
+    return booklet_terms(folder, lang)[0]
+
+
+def booklet_terms(folder: Path, lang: str) -> tuple[tuple[str, str] | None, dict[str, str]]:
+    """The words a game's rule text uses for the players (``colours``) and the pieces (``pieces``).
+
+    A diagram drawn outside a booklet (``boardgen diagram``) is described with
+    them, so its alternative text speaks like the booklet.
+    """
     path = source_file(folder, lang)
     if not path.is_file():
-        return None
+        return None, {}
     problems = Problems()
     front, _, _ = split_front_matter(path.read_text(encoding="utf-8"), path, problems)
     meta = parse_front_matter(front, path, problems)
-    return meta.colours if all(meta.colours) else None
+    return (meta.colours if all(meta.colours) else None), dict(meta.pieces)
 
 
 def token_line(token: Token, offset: int) -> int:

@@ -211,3 +211,65 @@ def test_templates_and_texts_are_found_from_any_folder(tmp_path):
     write_sources(home / "rules_text" / "hex", diagrams="```diagram first\nmoves: c3 c3\n```\n")
     other = run_boardgen("check", cwd=tmp_path, env={"BOARDGEN_HOME": str(home)})
     assert other.returncode == 1 and "rules_text/hex/diagrams.md:2:" in other.stdout
+
+
+# -- the words for the pieces -----------------------------------------------------------
+
+ASSALTO_DIAGRAMS = """
+```diagram first
+position: 3/3/PPO1POP/PPP1PPP/PPPPPPP/PPP/PPP o 2
+captures: f5xd5 e5
+```
+"""
+
+
+def assalto_folder(folder: Path, pt_pieces: str | None, en_pieces: str | None) -> Path:
+    """An Assalto booklet (the kit's texts) whose front matter names the pieces as given."""
+    write_sources(folder / "assalto", diagrams=ASSALTO_DIAGRAMS)
+    for name, pieces in (("pt-BR.md", pt_pieces), ("en.md", en_pieces)):
+        path = folder / "assalto" / name
+        text = path.read_text(encoding="utf-8").replace('title = "Hex"', 'title = "Assalto"')
+        text = text.replace('variant = { swap = "on" }\n', "").replace("size = 5\n", "")
+        text = text.replace('colours = ["vermelho", "azul"]', 'colours = ["branco", "preto"]').replace('colours = ["red", "blue"]', 'colours = ["white", "black"]')
+        if pieces is not None:
+            text = text.replace("\n[[sources]]", f"\npieces = {pieces}\n\n[[sources]]", 1)
+        path.write_text(text, encoding="utf-8")
+    return folder / "assalto"
+
+
+def test_the_booklet_names_the_pieces_in_the_diagram_descriptions(tmp_path):
+    from boardgen.booklet.diagram_draw import describe
+
+    folder = assalto_folder(tmp_path, '{ officer = "cavaleiros", pawn = "peões" }', '{ officer = "officers", pawn = "pawns" }')
+    game = load_game(folder)
+    assert game.problems == [], [str(p) for p in game.problems]
+    pt = game.languages["pt"].meta
+    words = describe(game.diagrams["first"], "pt", pt.colours, pt.pieces)
+    assert "Preto: cavaleiros c5, f5." in words and "Branco: peões c1, d1," in words
+    assert "oficiais" not in words
+    # Without the front matter's words the generic ones are used.
+    assert "oficiais" in describe(game.diagrams["first"], "pt", pt.colours)
+
+
+def test_the_shipped_assalto_text_calls_the_officers_cavaleiros():
+    from boardgen.booklet.build import diagram_files
+
+    game = load_game(ROOT / "rules_text" / "assalto")
+    svg = diagram_files(game)["setup.svg"].decode("utf-8")
+    assert "Preto: cavaleiros" in svg and "oficiais" not in svg and "Black: officers" in svg
+
+
+def test_piece_words_must_name_kinds_the_game_has_in_every_language(tmp_path):
+    folder = assalto_folder(tmp_path / "a", '{ officer = "cavaleiros", knight = "x" }', '{ officer = "officers", knight = "x" }')
+    problems = load_game(folder).problems
+    assert [(Path(p.path).name, p.line) for p in problems] == [
+        ("en.md", line_of(folder / "en.md", "pieces =")),
+        ("pt-BR.md", line_of(folder / "pt-BR.md", "pieces =")),
+    ]
+    assert "assalto has no piece of kind 'knight' (its kinds: officer, pawn)" in problems[0].message
+    folder = assalto_folder(tmp_path / "b", '{ officer = "cavaleiros" }', None)
+    name, _, message = only_problem(folder)
+    assert name == "en.md" and "pieces names none here but officer in pt-BR.md" in message
+    folder = assalto_folder(tmp_path / "c", '{ officer = 3 }', '{ officer = "officers" }')
+    name, line, message = only_problem(folder)
+    assert (name, line) == ("pt-BR.md", line_of(folder / "pt-BR.md", "pieces =")) and "pieces must be a table" in message
