@@ -346,7 +346,7 @@ class _Painter:
         ``struck`` draws a bold line through it (a forbidden move).
         """
         x, y = self.at(name)
-        size = max(1.6, self.radius * 0.8)
+        size = max(2.0, self.radius * 0.95)
         pad = size * 0.18
         near = [self.at(n) for n in self.occupied | self.replaced if n != name and n in self.names]
         label = box = None
