@@ -216,7 +216,7 @@ def cite_list(items: list[str], numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
-COMMAND_WORDS = 3  # a code span of this many words or more is a command line
+COMMAND_WORDS = 4  # a code span of this many words or more is a command line (program, command, game, option)
 
 
 def has_command(inline) -> bool:
