@@ -308,11 +308,6 @@ def read_language(path: Path, lang: str, problems: Problems) -> LanguageSource:
     return LanguageSource(lang, path, meta, sections, offset)
 
 
-def player_names(folder: Path, lang: str) -> tuple[str, str] | None:
-    """The players' names in a game's rule text (front matter ``colours``), for describing diagrams."""
-    return booklet_terms(folder, lang)[0]
-
-
 def booklet_terms(folder: Path, lang: str) -> tuple[tuple[str, str] | None, dict[str, str]]:
     """The words a game's rule text uses for the players (``colours``) and the pieces (``pieces``).
 

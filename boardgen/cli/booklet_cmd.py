@@ -157,13 +157,16 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
         more = f" (and {len(messages) - 1} more)" if len(messages) > 1 else ""
         raise BoardgenError(messages[0] + more)
     from boardgen.booklet.paths import rules_dir
-    from boardgen.booklet.sources import player_names
+    from boardgen.booklet.sources import booklet_terms
 
     try:
         texts = rules_dir() / info.id
     except BoardgenError:  # no checkout around: describe the players generically
         texts = None
-    descriptions = {code: describe(checked, code, player_names(texts, code) if texts else None) for code in langs}
+    descriptions = {}
+    for code in langs:
+        colours, pieces = booklet_terms(texts, code) if texts else (None, {})
+        descriptions[code] = describe(checked, code, colours, pieces)
     sheet = diagram_sheet(checked, descriptions, language="pt-BR" if langs[0] == "pt" else "en")
     if fmt == "svg":
         from boardgen.drawing.svg import render_svg

@@ -303,3 +303,14 @@ def test_diagram_command_refuses_an_illegal_move_with_the_reason(tmp_path):
     assert not out.exists()
     wrong = run_boardgen("diagram", "hex", "--size", "5", "c3", "--illegal", "c3 off-board", "-o", str(out))
     assert wrong.returncode == 2 and "for another reason" in wrong.stderr and not out.exists()
+
+
+def test_diagram_command_describes_pieces_in_the_booklets_words(tmp_path):
+    """``boardgen diagram`` speaks like the booklet: Assalto's officers are 'cavaleiros' in Portuguese."""
+    from ..conftest import run_boardgen
+
+    out = tmp_path / "a.svg"
+    result = run_boardgen("diagram", "assalto", "d4-d5", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    title = out.read_text().split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "cavaleiros c6, e6" in title and "oficiais" not in title
