@@ -114,23 +114,58 @@ def games_with_sources() -> list[Path]:
     return sorted(p for p in root.iterdir() if p.is_dir() and any(source_file(p, lang).exists() for lang in LANGUAGES))
 
 
-def build_booklets(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
-    """Every game's bilingual booklet on A5, A4 and Letter, and the A5 one imposed on A4 and Letter."""
+def game_booklets(source: Path) -> list[tuple[str, bytes]]:
+    """(file name, PDF) of one game's build booklets: A5, A4, Letter, and the A5 imposed."""
     from boardgen.booklet.impose import impose
 
+    game = load_checked(source)
+    files: list[tuple[str, bytes]] = []
+    pdfs: dict[str, bytes] = {}
+    for paper in BOOKLET_PAPERS:
+        request = BookletRequest(BUILD_LANGS, paper)
+        pdfs[paper] = booklet_pdf(game, request)
+        files.append((request.file_name(game.id), pdfs[paper]))
+    for sheet in IMPOSE_SHEETS:
+        request = BookletRequest(BUILD_LANGS, "a5", sheet)
+        files.append((request.file_name(game.id), impose(pdfs["a5"], sheet)))
+    return files
+
+
+def build_jobs() -> int:
+    """How many processes typeset booklets at once: BOARDGEN_JOBS, else one per core."""
+    import os
+
+    chosen = os.environ.get("BOARDGEN_JOBS", "")
+    if chosen.strip().isdigit() and int(chosen) > 0:
+        return int(chosen)
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def build_booklets(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Every game's bilingual booklet on A5, A4 and Letter, and the A5 one imposed on A4 and Letter.
+
+    Every game's sources are checked first, here, so a wrong diagram stops the
+    build with its ``file:line`` before anything is typeset; the games are then
+    typeset in parallel (WeasyPrint is nearly all the time) and written in a
+    fixed order, so the files and the log are the same whatever the timing.
+    """
     folder = output / "booklets"
     folder.mkdir(parents=True, exist_ok=True)
+    sources = games_with_sources()
+    for source in sources:
+        load_checked(source)
+    jobs = min(build_jobs(), len(sources))
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(game_booklets, sources))
+    else:
+        results = [game_booklets(source) for source in sources]
     written = []
-    for source in games_with_sources():
-        game = load_checked(source)
-        pdfs: dict[str, bytes] = {}
-        for paper in BOOKLET_PAPERS:
-            request = BookletRequest(BUILD_LANGS, paper)
-            pdfs[paper] = booklet_pdf(game, request)
-            written.append(_write(folder / request.file_name(game.id), pdfs[paper], log))
-        for sheet in IMPOSE_SHEETS:
-            request = BookletRequest(BUILD_LANGS, "a5", sheet)
-            written.append(_write(folder / request.file_name(game.id), impose(pdfs["a5"], sheet), log))
+    for files in results:
+        for name, data in files:
+            written.append(_write(folder / name, data, log))
     return written
 
 

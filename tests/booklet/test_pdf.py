@@ -306,3 +306,18 @@ def test_build_writes_the_booklets(tmp_path, monkeypatch):
     written = build_booklets(tmp_path, lambda _: None)
     assert sorted(p.name for p in written) == ["hex-pt-en-a5-imposed-a4.pdf", "hex-pt-en-a5-imposed-letter.pdf", "hex-pt-en-a5.pdf"]
     assert all(p.parent == tmp_path / "booklets" for p in written)
+
+
+def test_parallel_build_writes_the_same_bytes_as_a_serial_one(tmp_path, monkeypatch):
+    """Booklets are typeset in several processes; the files must not depend on it."""
+    import boardgen.booklet.build as build
+
+    monkeypatch.setattr(build, "BOOKLET_PAPERS", ("a5",))
+    monkeypatch.setattr(build, "games_with_sources", lambda: [HEX, HEX.parent / "trihex"])
+    monkeypatch.setenv("BOARDGEN_JOBS", "2")
+    parallel = build_booklets(tmp_path / "parallel")
+    monkeypatch.setenv("BOARDGEN_JOBS", "1")
+    serial = build_booklets(tmp_path / "serial")
+    assert [p.name for p in parallel] == [p.name for p in serial] and len(serial) == 6
+    for a, b in zip(parallel, serial):
+        assert a.read_bytes() == b.read_bytes(), a.name
