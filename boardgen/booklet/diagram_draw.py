@@ -573,9 +573,13 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
         else:
             listed = "; ".join(f"{_kind_word(kind, lang, pieces)} {', '.join(points)}" for kind, points in kinds.items())
         parts.append(f"{_first_upper(names[owner])}: {listed}.")
-    first = checked.spec.first_number() or 1
+    first = checked.spec.first_number()
     if checked.played:
-        parts.append(words["moves"].format(list=", ".join(f"{first + i}. {m.text}" for i, m in enumerate(checked.played))))
+        if first is None:  # numbers: off -- the drawing has no numbers, so neither has the text
+            listed = ", ".join(m.text for m in checked.played)
+        else:
+            listed = ", ".join(f"{first + i}. {m.text}" for i, m in enumerate(checked.played))
+        parts.append(words["moves"].format(list=listed))
     if checked.spec.arrows:
         parts.append(words["arrows"].format(list=", ".join("-".join(a.value) for a in checked.spec.arrows)))  # type: ignore[arg-type]
     if checked.spec.marks:

@@ -314,3 +314,21 @@ def test_diagram_command_describes_pieces_in_the_booklets_words(tmp_path):
     assert result.returncode == 0, result.stderr
     title = out.read_text().split("<title>", 1)[1].split("</title>", 1)[0]
     assert "cavaleiros c6, e6" in title and "oficiais" not in title
+
+
+def test_description_numbers_moves_only_when_the_drawing_does(tmp_path):
+    from boardgen.booklet.diagram_check import Defaults, check_diagram
+    from boardgen.booklet.diagram_draw import describe
+    from boardgen.booklet.diagram_syntax import parse_definition
+    from boardgen.booklet.problems import Problems
+
+    def described(numbers: str) -> str:
+        problems = Problems()
+        spec = parse_definition("d1", f"game: hex\nsize: 5\nmoves: c3 b2\nnumbers: {numbers}\n", tmp_path / "diagrams.md", 1, problems)
+        checked = check_diagram(spec, Defaults("hex", 5, {"swap": "on"}), problems)
+        assert checked is not None, [p.message for p in problems.items]
+        return describe(checked, "en")
+
+    assert "Moves: 1. c3, 2. b2." in described("on")
+    assert "Moves: 7. c3, 8. b2." in described("7")
+    assert "Moves: c3, b2." in described("off")
