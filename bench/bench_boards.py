@@ -27,6 +27,12 @@ def best_of(runs: int, action) -> float:
     return min(times), statistics.median(times)
 
 
+def row(label: str, times: tuple[float, float], digits: int, target: str = "") -> None:
+    """One aligned line: best and median in milliseconds, and the target if there is one."""
+    best, median = (t * 1000 for t in times)
+    print(f"  {label:<48}{best:7.{digits}f} ms / {median:5.{digits}f} ms   {target}".rstrip())
+
+
 def process_times() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = str(Path(folder) / "hex26.pdf")
@@ -34,9 +40,9 @@ def process_times() -> None:
         bare = best_of(5, lambda: subprocess.run([sys.executable, "-c", "import boardgen.cli"], check=True))
         board = best_of(5, lambda: subprocess.run([sys.executable, "-m", "boardgen", "board", "hex", "--size", "26", "--format", "pdf", "-o", out], check=True, capture_output=True))
     print("whole process (best / median of 5):")
-    print(f"  python -c pass                                  {python[0]*1000:7.0f} ms / {python[1]*1000:5.0f} ms")
-    print(f"  python -c 'import boardgen.cli'                 {bare[0]*1000:7.0f} ms / {bare[1]*1000:5.0f} ms")
-    print(f"  boardgen board hex --size 26 --format pdf       {board[0]*1000:7.0f} ms / {board[1]*1000:5.0f} ms   (target < 500 ms)")
+    row("python -c pass", python, 0)
+    row("python -c 'import boardgen.cli'", bare, 0)
+    row("boardgen board hex --size 26 --format pdf", board, 0, "(target < 500 ms)")
 
 
 def in_process_times() -> None:
@@ -57,10 +63,10 @@ def in_process_times() -> None:
     svg = best_of(5, lambda: render_svg(sheet))
     pdf = best_of(5, lambda: render_pdf(sheet))
     print("in process, 26 x 26 Hex on A3 (best / median of 5):")
-    print(f"  board drawing model, once                       {drawing[0]*1000:7.1f} ms / {drawing[1]*1000:5.1f} ms")
-    print(f"  sheet layout (fit: several drawings)                     {layout[0]*1000:7.1f} ms / {layout[1]*1000:5.1f} ms")
-    print(f"  SVG renderer                                    {svg[0]*1000:7.1f} ms / {svg[1]*1000:5.1f} ms   (target < 50 ms)")
-    print(f"  PDF renderer                                    {pdf[0]*1000:7.1f} ms / {pdf[1]*1000:5.1f} ms   (target < 50 ms)")
+    row("board drawing model, once", drawing, 1)
+    row("sheet layout (fit: several drawings)", layout, 1)
+    row("SVG renderer", svg, 1, "(target < 50 ms)")
+    row("PDF renderer", pdf, 1, "(target < 50 ms)")
 
 
 if __name__ == "__main__":

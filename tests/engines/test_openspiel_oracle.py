@@ -137,15 +137,20 @@ def _play_random_game(
     return state.outcome().winner, (0 if returns[0] > 0 else 1)
 
 
+ORACLES = {"hex": (HexState, hex_action), "y": (TrihexState, y_action)}
+
+
 @pytest.mark.parametrize("n", SIZES)
-def test_hex_winners_agree_with_openspiel(n: int) -> None:
-    game = pyspiel.load_game("hex", {"board_size": n})
-    start = HexState.initial(n, OFF)
-    rng = random.Random(f"hex-{n}")
+@pytest.mark.parametrize("oracle_name", ["hex", "y"])
+def test_winners_agree_with_openspiel(oracle_name: str, n: int) -> None:
+    state_class, to_action = ORACLES[oracle_name]
+    game = pyspiel.load_game(oracle_name, {"board_size": n})
+    start = state_class.initial(n, OFF)
+    rng = random.Random(f"{oracle_name}-{n}")
     wins = [0, 0]
     for index in range(GAMES_PER_SIZE):
         ours, theirs = _play_random_game(
-            start, game.new_initial_state(), lambda c: hex_action(c, n), rng, check_legal=index < 20
+            start, game.new_initial_state(), lambda c: to_action(c, n), rng, check_legal=index < 20
         )
         assert ours == theirs
         wins[ours] += 1
@@ -174,19 +179,6 @@ def test_hex_swap_agrees_with_openspiel(n: int) -> None:
     assert swaps == SWAP_GAMES_PER_SIZE // 2
 
 
-@pytest.mark.parametrize("n", SIZES)
-def test_trihex_winners_agree_with_openspiel_y(n: int) -> None:
-    game = pyspiel.load_game("y", {"board_size": n})
-    start = TrihexState.initial(n, OFF)
-    rng = random.Random(f"y-{n}")
-    wins = [0, 0]
-    for index in range(GAMES_PER_SIZE):
-        ours, theirs = _play_random_game(
-            start, game.new_initial_state(), lambda c: y_action(c, n), rng, check_legal=index < 20
-        )
-        assert ours == theirs
-        wins[ours] += 1
-    assert min(wins) > GAMES_PER_SIZE // 5
 
 
 def _all_games_agree(state: object, theirs: object, to_action: Callable[[str], int], swap_action: int | None) -> int:
