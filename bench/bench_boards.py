@@ -46,12 +46,12 @@ def process_times() -> None:
 
 
 def in_process_times() -> None:
-    from boardgen.boards import BoardOptions
+    from boardgen.boards.base import BoardOptions
     from boardgen.drawing.pdf import render_pdf
     from boardgen.drawing.svg import render_svg
     from boardgen.games.hex.board import HexBoard
-    from boardgen.paper import parse_paper
-    from boardgen.sheet import board_sheet
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.sheets.single import board_sheet
 
     paper = parse_paper("a3")
     sheet = board_sheet(HexBoard(26), paper, BoardOptions())

@@ -5,12 +5,13 @@ The stages, one module each, in the order data flows through them:
 ``sources``        read one language's Markdown (TOML front matter, markdown-it
                    tokens with line numbers) into sections, text and diagram
                    references;
-``diagram_syntax`` the fenced ``diagram`` blocks: parse a definition into a
-                   :class:`~boardgen.booklet.diagram_syntax.DiagramSpec`;
-``diagram_check``  replay a definition with the game's engine and verify
+``diagrams``       the example positions, a subpackage of their own:
+                   ``syntax`` parses a fenced ``diagram`` block into a
+                   :class:`~boardgen.booklet.diagrams.syntax.DiagramSpec`,
+                   ``check`` replays it with the game's engine and verifies
                    every claim it makes (legal, illegal with a reason,
-                   captures, wins);
-``diagram_draw``   draw a checked diagram with the game's board drawing;
+                   captures, wins), ``draw`` draws the checked diagram with
+                   the game's board drawing;
 ``check``          everything above for a whole game folder, plus the
                    cross-language checks (same sections, same diagrams);
 ``html``           pair the languages and fill the jinja2 templates;

@@ -48,7 +48,7 @@ def parse_langs(text: str, option: str = "--lang") -> tuple[str, ...]:
 
 def parse_request(langs: str, paper: str | None, impose: bool) -> BookletRequest:
     """The request the ``booklet`` options describe: with --impose, --paper is the sheet and pages are A5."""
-    from boardgen.cli.options import default_paper
+    from boardgen.sheets.paper import default_paper
 
     chosen = parse_langs(langs)
     if impose:
@@ -171,7 +171,7 @@ def build_booklets(output: Path, log: Callable[[str], None] = lambda _: None) ->
 
 def diagram_files(game: GameSources) -> dict[str, bytes]:
     """Every diagram of a checked game as standalone SVG (described in both languages), by file name."""
-    from boardgen.booklet.diagram_draw import describe, diagram_sheet
+    from boardgen.booklet.diagrams.draw import describe, diagram_sheet
     from boardgen.drawing.svg import render_svg
 
     files = {}

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from boardgen.booklet.diagram_check import CheckedDiagram, Defaults, check_diagram
-from boardgen.booklet.diagram_syntax import DiagramSpec, read_definitions
+from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
+from boardgen.booklet.diagrams.syntax import DiagramSpec, read_definitions
 from boardgen.booklet.paths import rules_dir
 from boardgen.booklet.problems import Problem, Problems
 from boardgen.booklet.sources import (

@@ -27,9 +27,9 @@ from markupsafe import Markup
 
 from boardgen.booklet.check import GameSources
 from boardgen.booklet.cover import COVER_SHARE
-from boardgen.booklet.diagram_check import CheckedDiagram, Defaults, check_diagram
-from boardgen.booklet.diagram_draw import describe, diagram_sheet, unique_ids
-from boardgen.booklet.diagram_syntax import from_options
+from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
+from boardgen.booklet.diagrams.draw import describe, diagram_sheet, unique_ids
+from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.problems import Problems, ProblemsError
 from boardgen.booklet.sources import LINK_SCHEMES, DiagramRef, LanguageSource, TextChunk, check_image, markdown

@@ -6,9 +6,7 @@ booklet stack, so the command starts fast.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -36,10 +34,12 @@ FORMATS = ("pdf", "svg")
 @click.option("--per-sheet", "per_sheet_text", metavar="N", help="Pen-and-paper sheet: N small boards on one page (Hex, Trihex).")
 def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation, coordinates, setup, centre_mark, board_text, tile, overlap_text, cut_marks, per_sheet_text) -> int:
     """Draw a printable, exact-scale board of GAME."""
-    from boardgen.boards import BoardOptions
-    from boardgen.cli.options import default_paper, parse_count, parse_mm, parse_size
+    from boardgen.boards.base import BoardOptions
+    from boardgen.sheets.request import SheetRequest, render_board_file
+    from boardgen.sheets.paper import default_paper
+    from boardgen.cli.options import parse_count, parse_mm, parse_size
     from boardgen.output import check_writable, write_atomic
-    from boardgen.paper import parse_paper
+    from boardgen.sheets.paper import parse_paper
     from boardgen.registry import all_games, get_game
 
     info = get_game(game)
@@ -86,52 +86,3 @@ def _format(fmt: str | None, output: str | None) -> str:
     if fmt not in FORMATS:
         raise OptionError("--format", f"must be pdf or svg, not {fmt!r}")
     return fmt
-
-
-@dataclass(frozen=True)
-class SheetRequest:
-    """Everything that decides what a board file looks like (the CLI's options, checked)."""
-
-    info: Any
-    size: int | None
-    paper: Any
-    options: Any
-    fmt: str = "pdf"
-    cell_mm: float | None = None
-    orientation: str = "auto"
-    board_mm: float | None = None
-    tile: bool = False
-    overlap: float = 10.0
-    cut_marks: bool = False
-    per_sheet: int | None = None
-
-
-def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
-    """(file bytes, one-line summary) of a board sheet, tiled poster or pen-and-paper sheet."""
-    from boardgen.sheet import board_sheet, fits_on_paper, scale_for_board_width
-
-    board_class = request.info.load_board()
-    drawing = board_class(request.size) if request.size is not None else board_class()
-    scale = request.cell_mm
-    if request.board_mm is not None:
-        scale = scale_for_board_width(drawing, request.options, request.board_mm)
-    if request.per_sheet is not None:
-        from boardgen.pensheet import pen_sheet
-
-        sheets = [pen_sheet(drawing, request.paper, request.options, request.per_sheet, request.orientation)]
-    elif request.tile and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks):
-        from boardgen.tiling import tiled_sheets
-
-        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks)
-    else:
-        sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks)]
-    if request.fmt == "svg":
-        from boardgen.drawing.svg import render_svg
-
-        data = render_svg(sheets[0])
-    else:
-        from boardgen.drawing.pdf import render_pdf_pages
-
-        data = render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
-    summary = sheets[0].subject if len(sheets) == 1 else f"{len(sheets) - 1} tiles plus an assembly page on {request.paper.name}"
-    return data, summary

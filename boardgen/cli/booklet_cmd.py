@@ -116,9 +116,9 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     by the game's engine; an illegal move is refused with the reason.
     """
     from boardgen.booklet.build import parse_langs
-    from boardgen.booklet.diagram_check import Defaults, check_diagram
-    from boardgen.booklet.diagram_draw import describe, diagram_sheet
-    from boardgen.booklet.diagram_syntax import from_options
+    from boardgen.booklet.diagrams.check import Defaults, check_diagram
+    from boardgen.booklet.diagrams.draw import describe, diagram_sheet
+    from boardgen.booklet.diagrams.syntax import from_options
     from boardgen.booklet.problems import Problems
     from boardgen.cli.options import parse_size
     from boardgen.output import check_writable, write_atomic

@@ -12,7 +12,7 @@ import click
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary line.")
 def build(output: str, quiet: bool) -> int:
     """Write every default board (SVG and PDF, A4 and Letter), booklet and diagram."""
-    from boardgen.build import run_steps
+    from boardgen.build.steps import run_steps
     from boardgen.errors import OptionError
 
     folder = Path(output)

@@ -6,9 +6,6 @@ option and says what is allowed, in one line.
 
 from __future__ import annotations
 
-import locale
-import os
-
 from boardgen.errors import OptionError
 from boardgen.registry import GameInfo
 
@@ -46,20 +43,3 @@ def parse_count(text: str | None, option: str, low: int, high: int) -> int | Non
     if not stripped.isdigit() or not low <= int(stripped) <= high:
         raise OptionError(option, f"must be a whole number from {low} to {high}, not {text!r}")
     return int(stripped)
-
-
-def default_paper() -> str:
-    """Letter where the locale says US or Canada (or BOARDGEN_PAPER says so), A4 elsewhere."""
-    chosen = os.environ.get("BOARDGEN_PAPER")
-    if chosen:
-        return chosen
-    for variable in ("LC_PAPER", "LC_ALL", "LANG"):
-        value = os.environ.get(variable, "")
-        if value:
-            region = value.split(".")[0].split("_")[-1].upper()
-            return "letter" if region in {"US", "CA", "MX", "PH", "CL", "CO", "VE"} else "a4"
-    try:
-        code = locale.getlocale()[0] or ""
-    except ValueError:
-        code = ""
-    return "letter" if code.endswith(("_US", "_CA")) else "a4"

@@ -37,7 +37,7 @@ from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
-from boardgen.hexgrid import split_cell_name
+from boardgen.geometry.hexgrid import split_cell_name
 from boardgen.registry import GameInfo
 
 EMPTY = 0  # board values: 0 empty, 1 a stone of player 0, 2 a stone of player 1

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from boardgen.booklet.diagram_check import Defaults, check_diagram
-from boardgen.booklet.diagram_draw import MAX_WIDTH_MM, describe, diagram_sheet
-from boardgen.booklet.diagram_syntax import parse_definition, read_definitions
+from boardgen.booklet.diagrams.check import Defaults, check_diagram
+from boardgen.booklet.diagrams.draw import MAX_WIDTH_MM, describe, diagram_sheet
+from boardgen.booklet.diagrams.syntax import parse_definition, read_definitions
 from boardgen.booklet.problems import Problems
 from boardgen.drawing.model import Circle, Text
 from boardgen.drawing.svg import render_svg
@@ -221,7 +221,7 @@ def test_arrows_start_at_the_rim_of_the_piece_and_leave_it_whole():
 
 
 def test_a_curved_arrow_is_cut_back_along_its_route():
-    from boardgen.booklet.diagram_draw import _length, _trim
+    from boardgen.booklet.diagrams.draw import _length, _trim
 
     # Round a corner: 1.5 mm from the start is past the first segment (1 mm long).
     cut = _trim([(0.0, 0.0), (1.0, 0.0), (1.0, 5.0)], 1.5, 2.0)
@@ -231,7 +231,7 @@ def test_a_curved_arrow_is_cut_back_along_its_route():
 
 
 def test_a_short_step_keeps_a_visible_arrow():
-    from boardgen.booklet.diagram_draw import arrow
+    from boardgen.booklet.diagrams.draw import arrow
 
     group = arrow([(0.0, 0.0), (4.0, 0.0)], radius=1.8, start_at_rim=True, end_at_rim=True)
     shaft = [shape for shape, _ in group.walk() if type(shape).__name__ == "Polyline"][-1]
@@ -267,7 +267,7 @@ def test_a_forbidden_swap_strikes_the_word_beside_the_stone():
 
 
 def test_the_swap_label_keeps_clear_of_stones_and_outlines():
-    from boardgen.booklet.diagram_draw import _box_meets_circle
+    from boardgen.booklet.diagrams.draw import _box_meets_circle
     from boardgen.drawing.bounds import ink_bounds
 
     # Hex: after c2 swap, a stone on b3 and the outline of the first stone on c2, just above it.
@@ -317,9 +317,9 @@ def test_diagram_command_describes_pieces_in_the_booklets_words(tmp_path):
 
 
 def test_description_numbers_moves_only_when_the_drawing_does(tmp_path):
-    from boardgen.booklet.diagram_check import Defaults, check_diagram
-    from boardgen.booklet.diagram_draw import describe
-    from boardgen.booklet.diagram_syntax import parse_definition
+    from boardgen.booklet.diagrams.check import Defaults, check_diagram
+    from boardgen.booklet.diagrams.draw import describe
+    from boardgen.booklet.diagrams.syntax import parse_definition
     from boardgen.booklet.problems import Problems
 
     def described(numbers: str) -> str:

@@ -86,7 +86,7 @@ def test_tiled_poster_is_reproducible(tmp_path):
 
 
 def test_light_ink_has_no_large_solid_fill(tmp_path):
-    from boardgen.boards import BoardOptions
+    from boardgen.boards.base import BoardOptions
     from boardgen.drawing.model import Polygon
     from boardgen.games.hex.board import HexBoard
     from boardgen.drawing.frame import Frame

@@ -2,12 +2,12 @@
 
 import pytest
 
-from boardgen.boards import BoardOptions
+from boardgen.boards.base import BoardOptions
 from boardgen.drawing.pdf import render_pdf
 from boardgen.drawing.svg import render_svg
-from boardgen.paper import parse_paper
+from boardgen.sheets.paper import parse_paper
 from boardgen.registry import all_games
-from boardgen.sheet import board_sheet
+from boardgen.sheets.single import board_sheet
 
 from .shapes_from_files import collapse_arcs, pdf_shapes, svg_shapes
 

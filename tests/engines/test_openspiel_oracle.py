@@ -35,7 +35,7 @@ from boardgen.games.hex.geometry import HexGeometry
 from boardgen.games.hex.rules import HexState
 from boardgen.games.trihex.geometry import TrihexGeometry
 from boardgen.games.trihex.rules import TrihexState
-from boardgen.hexgrid import column_letters
+from boardgen.geometry.hexgrid import column_letters
 
 pyspiel = pytest.importorskip("pyspiel")
 

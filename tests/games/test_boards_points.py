@@ -16,16 +16,16 @@ from collections import Counter
 
 import pytest
 
-from boardgen.boards import BoardOptions
+from boardgen.boards.base import BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import shape_box
 from boardgen.drawing.fonts import metrics
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Arc, Circle, Group, Line, Path, Polygon, Text
 from boardgen.errors import BoardgenError
-from boardgen.paper import parse_paper
+from boardgen.sheets.paper import parse_paper
 from boardgen.registry import get_game
-from boardgen.sheet import board_sheet
+from boardgen.sheets.single import board_sheet
 
 SCALE = 10.0
 ORIGIN = (100.0, 200.0)
@@ -441,8 +441,8 @@ def test_brax_diamonds_on_b_to_h_of_rows_1_and_9():
 
 def test_brax_sheet_states_that_the_layout_is_a_reconstruction():
     from boardgen.games.brax import geometry as geo
-    from boardgen.paper import MARGIN_MM
-    from boardgen.sheet import NOTE_SIZE, note_lines
+    from boardgen.sheets.paper import MARGIN_MM
+    from boardgen.sheets.single import NOTE_SIZE, note_lines
 
     board = board_of("brax")
     (pt, en), = board.notes

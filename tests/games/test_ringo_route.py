@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from boardgen.booklet.diagram_check import Defaults, check_diagram
-from boardgen.booklet.diagram_draw import diagram_sheet
-from boardgen.booklet.diagram_syntax import parse_definition
+from boardgen.booklet.diagrams.check import Defaults, check_diagram
+from boardgen.booklet.diagrams.draw import diagram_sheet
+from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.problems import Problems
 from boardgen.drawing.model import Polyline
 from boardgen.games.ringo.board import RingoBoard, move_route

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from boardgen.booklet.diagram_check import Defaults, check_diagram
-from boardgen.booklet.diagram_draw import diagram_sheet
-from boardgen.booklet.diagram_syntax import parse_definition
+from boardgen.booklet.diagrams.check import Defaults, check_diagram
+from boardgen.booklet.diagrams.draw import diagram_sheet
+from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.problems import Problems
 from boardgen.drawing.model import Polyline
 from boardgen.games.surakarta.board import SurakartaBoard, move_route

@@ -14,7 +14,7 @@ import subprocess
 import pytest
 from PIL import Image
 
-from boardgen.boards import BoardOptions
+from boardgen.boards.base import BoardOptions
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet

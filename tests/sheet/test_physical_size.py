@@ -12,8 +12,8 @@ import subprocess
 import pytest
 
 from boardgen.registry import all_games, get_game
-from boardgen.paper import MARGIN_MM
-from boardgen.sheet import FOOTER_HEIGHT, GAP, header_height
+from boardgen.sheets.paper import MARGIN_MM
+from boardgen.sheets.single import FOOTER_HEIGHT, GAP, header_height
 
 from ..conftest import require_tool, run_boardgen
 from .measure import ink_box_mm, longest_dark_run_mm, rasterise_pdf, rasterise_svg

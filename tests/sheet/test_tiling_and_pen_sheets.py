@@ -9,12 +9,12 @@ import pytest
 from PIL import ImageChops, ImageStat
 from pypdf import PdfReader
 
-from boardgen.boards import BoardOptions
+from boardgen.boards.base import BoardOptions
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.games.hex.board import HexBoard
-from boardgen.paper import MARGIN_MM, parse_paper
-from boardgen.sheet import place_board
-from boardgen.tiling import LABEL_BAND, NOTE_BAND
+from boardgen.sheets.paper import MARGIN_MM, parse_paper
+from boardgen.sheets.single import place_board
+from boardgen.sheets.tiles import LABEL_BAND, NOTE_BAND
 
 from ..conftest import run_boardgen
 from .measure import ink_box_mm, rasterise_pdf
@@ -129,7 +129,7 @@ def test_cut_marks_stay_inside_the_sheet(tmp_path):
 
 
 def test_cut_marks_surround_the_board():
-    from boardgen.sheet import CROP_GAP, board_sheet
+    from boardgen.sheets.single import CROP_GAP, board_sheet
 
     sheet = board_sheet(HexBoard(7), parse_paper("a4"), BoardOptions(), cut_marks=True)
     marks = sheet.content.find("cut-marks")[0].children
@@ -140,7 +140,7 @@ def test_cut_marks_surround_the_board():
 
 
 def test_pen_and_paper_sheet_holds_four_boards_at_one_scale():
-    from boardgen.pensheet import pen_sheet
+    from boardgen.sheets.pen import pen_sheet
 
     sheet = pen_sheet(HexBoard(11), parse_paper("a4"), BoardOptions(), 4)
     boards = sheet.content.find("board-hex")

@@ -15,7 +15,7 @@ officers.  Light ink replaces the tint by a red hatching.
 
 from __future__ import annotations
 
-from boardgen.boards import BoardDrawing, BoardOptions, grid_coordinates
+from boardgen.boards.base import BoardDrawing, BoardOptions, grid_coordinates
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Hatch, Line, Polygon, Style

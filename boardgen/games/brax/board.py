@@ -20,7 +20,7 @@ reconstruction (the geometry's ``LAYOUT_NOTE``).
 from __future__ import annotations
 
 
-from boardgen.boards import BoardDrawing, BoardOptions, grid_coordinates
+from boardgen.boards.base import BoardDrawing, BoardOptions, grid_coordinates
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Line, Polygon, Style

@@ -16,7 +16,7 @@ from functools import cache
 from boardgen.engine.connection import ConnectionState, Layout
 from boardgen.games.hex import GAME
 from boardgen.games.hex.geometry import HexGeometry
-from boardgen.hexgrid import column_letters
+from boardgen.geometry.hexgrid import column_letters
 
 # Side bits: Red must join the two rows, Blue the two columns.
 _SIDE_ORDER = ("row-first", "row-last", "col-first", "col-last")

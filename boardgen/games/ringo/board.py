@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from boardgen.boards import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.fonts import metrics
 from boardgen.drawing.frame import Frame

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards import BoardDrawing, BoardOptions, grid_coordinates
+from boardgen.boards.base import BoardDrawing, BoardOptions, grid_coordinates
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Line, Style

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 
-from boardgen.boards import BoardOptions, centred_label
+from boardgen.boards.base import BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Polygon, Style
 from boardgen.games.trihex.geometry import TrihexGeometry
-from boardgen.hexboard import HexCellBoard
-from boardgen.hexgrid import column_letters
+from boardgen.boards.hexcells import HexCellBoard
+from boardgen.geometry.hexgrid import column_letters
 
 BAND_DEPTH = 0.32
 LABEL_SIZE = 0.34

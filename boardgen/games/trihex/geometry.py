@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from boardgen.hexgrid import ROW_STEP, column_letters, split_cell_name
+from boardgen.geometry.hexgrid import ROW_STEP, column_letters, split_cell_name
 
 NEIGHBOUR_STEPS = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, 0), (1, 1))  # (d_row, d_position)
 

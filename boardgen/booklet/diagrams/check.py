@@ -12,7 +12,7 @@ view must exist on the board, and every claim must hold in the shown position
 * ``wins: N`` -- the game is over and player N has won.
 
 Engines are reached only through :mod:`boardgen.engine.base` and boards only
-through :mod:`boardgen.boards`, so a new game's diagrams work as soon as its
+through :mod:`boardgen.boards.base`, so a new game's diagrams work as soon as its
 engine and board exist.
 """
 
@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardgen.booklet.diagram_syntax import DiagramSpec, Located
+from boardgen.booklet.diagrams.syntax import DiagramSpec, Located
 from boardgen.booklet.problems import Problems
-from boardgen.boards import BoardDrawing
+from boardgen.boards.base import BoardDrawing
 from boardgen.engine.base import GameState, Move
 from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, PositionError
 from boardgen.registry import GameInfo, get_game

@@ -11,17 +11,17 @@ import importlib
 from collections.abc import Callable
 from pathlib import Path
 
-from boardgen.boards import BoardOptions
+from boardgen.boards.base import BoardOptions
 from boardgen.output import write_atomic
-from boardgen.paper import parse_paper
+from boardgen.sheets.paper import parse_paper
 from boardgen.registry import all_games, module_exists
 
 BUILD_PAPERS = ("a4", "letter")
 BUILD_FORMATS = ("pdf", "svg")
 
 STEPS: tuple[str, ...] = (
-    "boardgen.build:build_boards",
-    "boardgen.build:build_large_boards",
+    "boardgen.build.steps:build_boards",
+    "boardgen.build.steps:build_large_boards",
     "boardgen.booklet.build:build_booklets",
     "boardgen.booklet.build:build_diagrams",
 )
@@ -29,7 +29,7 @@ STEPS: tuple[str, ...] = (
 
 def build_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
     """Every game's default board, in SVG and PDF, on A4 and Letter."""
-    from boardgen.cli.board_cmd import SheetRequest, render_board_file
+    from boardgen.sheets.request import SheetRequest, render_board_file
 
     folder = output / "boards"
     folder.mkdir(parents=True, exist_ok=True)
@@ -55,8 +55,8 @@ PEN_BOARDS_PER_SHEET = 4
 
 def build_large_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
     """Tiled posters of every board, and pen-and-paper sheets of the games played with pens."""
-    from boardgen.cli.board_cmd import SheetRequest, render_board_file
-    from boardgen.sheet import place_board
+    from boardgen.sheets.request import SheetRequest, render_board_file
+    from boardgen.sheets.single import place_board
 
     folder = output / "boards"
     folder.mkdir(parents=True, exist_ok=True)

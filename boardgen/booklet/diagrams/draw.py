@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 import re
 
-from boardgen.booklet.diagram_check import CheckedDiagram
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.booklet.diagrams.check import CheckedDiagram
+from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds, shape_box
 from boardgen.drawing.frame import Frame

@@ -14,14 +14,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Line, Polygon, Sheet, Style, Text
 from boardgen.errors import OptionError
-from boardgen.paper import MARGIN_MM, Paper
-from boardgen.sheet import (
+from boardgen.sheets.paper import MARGIN_MM, Paper
+from boardgen.sheets.single import (
     CROP_RESERVE,
     INFO_SIZE,
     PRINT_NOTE,

@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet
 from boardgen.errors import OptionError
-from boardgen.paper import Paper
-from boardgen.sheet import available_area, decimal, footer_block, header_block, largest_scale, measure, sheet_title
+from boardgen.sheets.paper import Paper
+from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, sheet_title
 
 GUTTER = 6.0  # mm between boards
 PEN_LINE_SCALE = 0.6
@@ -72,5 +72,5 @@ def pen_sheet(board: BoardDrawing, paper: Paper, options: BoardOptions, count: i
     content.add(header_block(board, sheet_title(board), info, width))
     content.add(boards)
     content.add(footer_block(width, height))
-    subject = f"{count} {board.title('en')} boards {board.size_label()} for pen and paper, {board.unit_label['en']} {scale:.1f} mm, {paper.name}"
+    subject = f"{count} {board_title(board, 'en')} boards {board.size_label()} for pen and paper, {board.unit_label['en']} {scale:.1f} mm, {paper.name}"
     return Sheet(width, height, content, title=f"{sheet_title(board)} × {count} — boardgen", subject=subject, description=subject, language="pt-BR")

@@ -2,7 +2,7 @@
 
 A board is drawn in board units through a :class:`~boardgen.drawing.frame.Frame`,
 so the same code makes the printable sheet, the tiles of a poster and the
-small diagrams of a booklet.  The sheet layout (``boardgen.sheet``) and the
+small diagrams of a booklet.  The sheet layout (``boardgen.sheets.single``) and the
 diagram renderer only use this interface.
 """
 
@@ -77,11 +77,6 @@ class BoardDrawing(ABC):
     def start_marks(self) -> dict[str, int]:
         """Points marked as start points on an empty board: name -> owner."""
         return {}
-
-    def title(self, lang: str) -> str:
-        from boardgen.registry import get_game
-
-        return get_game(self.game_id).title[lang]
 
     def size_label(self) -> str:
         """How the board size reads in a title ("11 × 11"), empty for fixed boards."""

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style
-from boardgen.hexgrid import CIRCUMRADIUS, hexagon_corners
+from boardgen.geometry.hexgrid import CIRCUMRADIUS, hexagon_corners
 
 Vec = tuple[float, float]
 

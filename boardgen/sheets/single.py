@@ -17,14 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from boardgen.boards import BoardDrawing, BoardOptions
+from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds
 from boardgen.drawing.fonts import wrap_text
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Line, Polygon, Sheet, Style, Text
 from boardgen.errors import OptionError
-from boardgen.paper import MARGIN_MM, Paper
+from boardgen.registry import get_game
+from boardgen.sheets.paper import MARGIN_MM, Paper
 
 TITLE_SIZE = 6.0
 INFO_SIZE = 3.0
@@ -52,6 +53,11 @@ class Placement:
 def decimal(value: float, lang: str) -> str:
     text = f"{value:.1f}"
     return text.replace(".", ",") if lang == "pt" else text
+
+
+def board_title(board: BoardDrawing, lang: str) -> str:
+    """The game's name as the registry gives it (drawings know their game's id, not its names)."""
+    return get_game(board.game_id).title[lang]
 
 
 @lru_cache(maxsize=32)
@@ -186,7 +192,7 @@ def dimensions_line(board: BoardDrawing, placement: Placement, lang: str) -> str
 
 
 def sheet_title(board: BoardDrawing) -> str:
-    title = board.title("pt")
+    title = board_title(board, "pt")
     return f"{title} {board.size_label()}".strip()
 
 
@@ -201,8 +207,8 @@ def header_block(board: BoardDrawing, title: str, info: list[str], sheet_width: 
     x = MARGIN_MM
     y = MARGIN_MM + TITLE_SIZE * 1.07  # Noto's ascent: accents and brackets stay inside the margin
     group.add(Text((x, y), title, TITLE_SIZE, font="sans-bold", fill=palette.INK))
-    english = board.title("en")
-    if english != board.title("pt"):
+    english = board_title(board, "en")
+    if english != board_title(board, "pt"):
         group.add(Text((sheet_width - MARGIN_MM, y), english, INFO_SIZE + 1, font="sans", fill=palette.INK, anchor="end"))
     for line in info:
         y += INFO_SIZE + 1.5
@@ -309,7 +315,7 @@ def board_sheet(
     title = f"{sheet_title(board)} — boardgen"
     x0, y0, x1, y1 = placement.board_box
     subject = (
-        f"Printable {board.title('en')} board {board.size_label()}: {board.unit_label['en']} "
+        f"Printable {board_title(board, 'en')} board {board.size_label()}: {board.unit_label['en']} "
         f"{placement.frame.scale:.1f} mm, board {x1 - x0:.1f} x {y1 - y0:.1f} mm, "
         f"{paper.name} {'landscape' if placement.landscape else 'portrait'}"
     ).replace("  ", " ")

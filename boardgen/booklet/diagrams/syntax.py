@@ -33,7 +33,7 @@ captures        ``MOVE POINT...``: MOVE is legal and removes exactly these piece
 wins            ``0`` or ``1``: the shown position is won by that player
 ==============  ==================================================================
 
-Parsing only checks the form; :mod:`boardgen.booklet.diagram_check` checks
+Parsing only checks the form; :mod:`boardgen.booklet.diagrams.check` checks
 the content with the game's engine.  Every value remembers its line.
 """
 

@@ -1,0 +1,1 @@
+"""``boardgen build``: the list of steps that write every board, booklet and diagram (``steps``)."""
