@@ -171,14 +171,10 @@ def build_booklets(output: Path, log: Callable[[str], None] = lambda _: None) ->
 
 def diagram_files(game: GameSources) -> dict[str, bytes]:
     """Every diagram of a checked game as standalone SVG (described in both languages), by file name."""
-    from boardgen.booklet.diagrams.draw import describe, diagram_sheet
-    from boardgen.drawing.svg import render_svg
+    from boardgen.booklet.diagrams.render import diagram_file
 
-    files = {}
-    for ident, checked in sorted(game.diagrams.items()):
-        descriptions = {lang: describe(checked, lang, source.meta.colours, source.meta.pieces) for lang, source in game.languages.items()}
-        files[f"{ident}.svg"] = render_svg(diagram_sheet(checked, descriptions, language=next(iter(game.languages.values())).tag))
-    return files
+    terms = {lang: (source.meta.colours, source.meta.pieces) for lang, source in game.languages.items()}
+    return {f"{ident}.svg": diagram_file(checked, terms, "svg")[0] for ident, checked in sorted(game.diagrams.items())}
 
 
 def build_diagrams(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:

@@ -28,7 +28,8 @@ from markupsafe import Markup
 from boardgen.booklet.check import GameSources
 from boardgen.booklet.cover import COVER_SHARE
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
-from boardgen.booklet.diagrams.draw import describe, diagram_sheet, unique_ids
+from boardgen.booklet.diagrams.draw import diagram_sheet, unique_ids
+from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.problems import Problems, ProblemsError

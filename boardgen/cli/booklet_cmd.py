@@ -116,10 +116,8 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     by the game's engine; an illegal move is refused with the reason.
     """
     from boardgen.booklet.build import parse_langs
-    from boardgen.booklet.diagrams.check import Defaults, check_diagram
-    from boardgen.booklet.diagrams.draw import describe, diagram_sheet
-    from boardgen.booklet.diagrams.syntax import from_options
-    from boardgen.booklet.problems import Problems
+    from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
+    from boardgen.booklet.paths import rules_dir
     from boardgen.cli.options import parse_size
     from boardgen.output import check_writable, write_atomic
     from boardgen.registry import get_game, parse_variant_options
@@ -131,9 +129,8 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     fmt = _format(fmt, output)
     path = Path(output) if output else Path(f"{info.id}-diagram.{fmt}")
     check_writable(path)
-    spec = from_options(
-        "diagram",
-        game=info.id,
+    checked = checked_from_options(
+        info.id,
         size=size,
         variants=chosen,
         position=position,
@@ -146,38 +143,15 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
         legal=legal,
         illegal=[_split_claim(text, "--illegal") for text in illegal],
         wins=int(wins) if wins is not None else None,
+        arrow_option="--arrow",
     )
-    for item in spec.arrows:
-        if len(item.value) < 2 or not all(item.value):  # type: ignore[arg-type]
-            raise OptionError("--arrow", f"expected FROM-TO (or a-b-c), not {'-'.join(item.value)!r}")  # type: ignore[arg-type]
-    problems = Problems()
-    checked = check_diagram(spec, Defaults(info.id, size, chosen), problems, prefix="")
-    if checked is None:
-        messages = [p.message for p in problems.items]
-        more = f" (and {len(messages) - 1} more)" if len(messages) > 1 else ""
-        raise BoardgenError(messages[0] + more)
-    from boardgen.booklet.paths import rules_dir
-    from boardgen.booklet.sources import booklet_terms
-
     try:
         texts = rules_dir() / info.id
     except BoardgenError:  # no checkout around: describe the players generically
         texts = None
-    descriptions = {}
-    for code in langs:
-        colours, pieces = booklet_terms(texts, code) if texts else (None, {})
-        descriptions[code] = describe(checked, code, colours, pieces)
-    sheet = diagram_sheet(checked, descriptions, language="pt-BR" if langs[0] == "pt" else "en")
-    if fmt == "svg":
-        from boardgen.drawing.svg import render_svg
-
-        data = render_svg(sheet)
-    else:
-        from boardgen.drawing.pdf import render_pdf
-
-        data = render_pdf(sheet)
+    data, (width, height) = diagram_file(checked, terms_from_rules(texts, langs), fmt)
     write_atomic(path, data)
-    click.echo(f"wrote {path} ({sheet.width:.0f} x {sheet.height:.0f} mm)")
+    click.echo(f"wrote {path} ({width:.0f} x {height:.0f} mm)")
     return 0
 
 

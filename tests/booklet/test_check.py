@@ -238,7 +238,7 @@ def assalto_folder(folder: Path, pt_pieces: str | None, en_pieces: str | None) -
 
 
 def test_the_booklet_names_the_pieces_in_the_diagram_descriptions(tmp_path):
-    from boardgen.booklet.diagrams.draw import describe
+    from boardgen.booklet.diagrams.words import describe
 
     folder = assalto_folder(tmp_path, '{ officer = "cavaleiros", pawn = "peões" }', '{ officer = "officers", pawn = "pawns" }')
     game = load_game(folder)

@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from boardgen.booklet.diagrams.check import Defaults, check_diagram
-from boardgen.booklet.diagrams.draw import MAX_WIDTH_MM, describe, diagram_sheet
+from boardgen.booklet.diagrams.draw import MAX_WIDTH_MM, diagram_sheet
+from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.diagrams.syntax import parse_definition, read_definitions
 from boardgen.booklet.problems import Problems
 from boardgen.drawing.model import Circle, Text
@@ -318,7 +319,7 @@ def test_diagram_command_describes_pieces_in_the_booklets_words(tmp_path):
 
 def test_description_numbers_moves_only_when_the_drawing_does(tmp_path):
     from boardgen.booklet.diagrams.check import Defaults, check_diagram
-    from boardgen.booklet.diagrams.draw import describe
+    from boardgen.booklet.diagrams.words import describe
     from boardgen.booklet.diagrams.syntax import parse_definition
     from boardgen.booklet.problems import Problems
 
