@@ -89,7 +89,8 @@ class BoardDrawing(ABC):
     # -- pieces and highlights, shared ------------------------------------------
     def piece_colours(self, owner: int) -> tuple[str, str]:
         """(fill, outline) of a player's pieces; games override to use their colours."""
-        return (palette.WHITE_PIECE, palette.INK) if owner == 0 else (palette.BLACK_PIECE, palette.INK)
+        colours = palette.current()
+        return (colours.light_piece, colours.ink) if owner == 0 else (colours.dark_piece, colours.ink)
 
     def draw_piece(self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)) -> Group:
         """One piece on a named point; officers and kings carry an inner ring."""
@@ -101,7 +102,8 @@ class BoardDrawing(ABC):
         group = Group(f"piece-player-{piece.owner}", title=f"{piece.kind} of player {piece.owner} on {name}")
         group.add(Circle(centre, radius, Style(stroke=outline, width=width, fill=fill)))
         if piece.kind in ("officer", "king", "dama"):
-            ring = palette.INK if fill != palette.BLACK_PIECE else palette.PAPER
+            colours = palette.current()
+            ring = colours.paper if fill == colours.dark_piece else colours.ink
             group.add(Circle(centre, radius * 0.55, Style(stroke=ring, width=width * 1.2)))
         return group
 
@@ -140,9 +142,10 @@ def polygon(frame: Frame, points, style: Style) -> Polygon:
     return Polygon(frame.pts(points), style)
 
 
-def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: float, colour: str = palette.INK) -> Text:
-    """Text centred on a board point (baseline lowered by about a third of the size to centre digits)."""
+def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: float, colour: str | None = None) -> Text:
+    """Text centred on a board point (baseline lowered by about a third of the size to centre digits); ink unless ``colour``."""
     x, y = frame.pt(*centre)
+    colour = colour or palette.current().ink
     return Text((x, y + size * 0.36), text, size, font="sans", fill=colour, anchor="middle")
 
 

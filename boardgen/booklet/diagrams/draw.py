@@ -37,10 +37,9 @@ MAX_HEIGHT_MM = 95.0
 PAD_MM = 0.8  # white space around the ink
 VIEW_MARGIN = 0.65  # board units shown around the points of a partial view
 
-ARROW = palette.GREEN
-CROSS = palette.INK
-MARK_FILL = "#ffe58a"
-MARK_STROKE = palette.YELLOW
+# Colours are palette roles, read when drawing: arrow, cross, mark_fill and
+# mark_stroke (highlighted points), faint (captured pieces, illegal moves), paper
+# (the casing round arrows and crosses), ink (labels).
 
 
 # -- geometry helpers ------------------------------------------------------------------
@@ -81,7 +80,7 @@ RIM_GAP_MM = 0.2  # between a piece's outline and an arrow that starts or ends a
 def arrow(
     points: list[tuple[float, float]],
     radius: float,
-    colour: str = ARROW,
+    colour: str | None = None,
     dashed: bool = False,
     role: str = "arrow",
     start_at_rim: bool = False,
@@ -95,6 +94,8 @@ def arrow(
     whole; an end on an empty point stops a little short of its centre.  On a
     short step the gaps give way first, then the head gets smaller.
     """
+    colours = palette.current()
+    colour = colour or colours.arrow
     width = max(0.45, radius * 0.2)
     head = width * 3.6
     casing = (width + CASING_MM) / 2  # how far the casing's round cap reaches past the line's end
@@ -119,27 +120,28 @@ def arrow(
     ux, uy = (xb - base[0]) / d, (yb - base[1]) / d
     tip = [(xb, yb), (base[0] - uy * head * 0.5, base[1] + ux * head * 0.5), (base[0] + uy * head * 0.5, base[1] - ux * head * 0.5)]
     dash = (width * 2.2, width * 1.6) if dashed else ()
-    group.add(Polyline(tuple(shaft), Style(stroke=palette.PAPER, width=width + CASING_MM, cap="round")))
-    group.add(Polygon(tuple(tip), Style(stroke=palette.PAPER, width=CASING_MM, fill=palette.PAPER)))
+    group.add(Polyline(tuple(shaft), Style(stroke=colours.paper, width=width + CASING_MM, cap="round")))
+    group.add(Polygon(tuple(tip), Style(stroke=colours.paper, width=CASING_MM, fill=colours.paper)))
     group.add(Polyline(tuple(shaft), Style(stroke=colour, width=width, cap="butt", dash=dash)))
     group.add(Polygon(tuple(tip), Style(stroke=None, fill=colour)))
     return group
 
 
-def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str = CROSS) -> Group:
-    """A bold X with a white casing: an illegal move, or a piece that is captured."""
+def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str | None = None) -> Group:
+    """A bold X with a white casing: an illegal move, or a piece that is captured (palette role ``cross`` unless ``colour``)."""
+    colour = colour or palette.current().cross
     x, y = centre
     r = radius * 0.55
     width = max(0.5, radius * 0.22)
     group = Group(role)
-    for casing, w in ((palette.PAPER, width + 0.8), (colour, width)):
+    for casing, w in ((palette.current().paper, width + 0.8), (colour, width)):
         group.add(Line((x - r, y - r), (x + r, y + r), Style(stroke=casing, width=w, cap="round")))
         group.add(Line((x - r, y + r), (x + r, y - r), Style(stroke=casing, width=w, cap="round")))
     return group
 
 
 def _text_colour(fill: str) -> str:
-    return palette.PAPER if palette.lightness(fill) < 60 else palette.INK
+    return palette.current().paper if palette.lightness(fill) < 60 else palette.current().ink
 
 
 # -- the drawing -----------------------------------------------------------------------
@@ -174,7 +176,8 @@ class _Painter:
         root.add(self.board.draw_board(self.frame, self.options))
         if spec.marks:
             marks = Group("mark")
-            style = Style(stroke=MARK_STROKE, width=max(0.35, self.radius * 0.12), fill=MARK_FILL)
+            colours = palette.current()
+            style = Style(stroke=colours.mark_stroke, width=max(0.35, self.radius * 0.12), fill=colours.mark_fill)
             for mark in spec.marks:
                 marks.add(self.board.highlight_shape(self.frame, str(mark.value), style))
             root.add(marks)
@@ -268,15 +271,15 @@ class _Painter:
 
     def _captured_marker(self, name: str) -> Group:
         marker = Group("captured", title=f"captured on {name}")
-        marker.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=palette.FAINT, width=0.35, dash=(0.8, 0.6))))
-        marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.FAINT))
+        marker.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=palette.current().faint, width=0.35, dash=(0.8, 0.6))))
+        marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.current().faint))
         return marker
 
     def _number(self, name: str, number: int, owner: int, ghost: bool = False) -> Text:
         """A move number on a piece (contrasting with it), or in the piece's colour on an empty outline."""
         fill, _ = self.board.piece_colours(owner)
         if ghost:
-            colour = fill if palette.lightness(fill) < 85 else palette.INK
+            colour = fill if palette.lightness(fill) < 85 else palette.current().ink
         else:
             colour = _text_colour(fill)
         text = str(number)
@@ -314,7 +317,7 @@ class _Painter:
                 continue
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
             if len(points) >= 2:
-                group.add(self.arrow_through(points, colour=palette.FAINT, dashed=True, role="illegal-arrow"))
+                group.add(self.arrow_through(points, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
             if points:
                 group.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
         return group
@@ -322,7 +325,7 @@ class _Painter:
     def _swap_mark(self, name: str, owner: int) -> Group:
         """A claimed swap: a dashed ring in the colour of the player who would take the stone, and "swap"."""
         fill, _ = self.board.piece_colours(owner)
-        stroke = fill if palette.lightness(fill) < 85 else palette.INK
+        stroke = fill if palette.lightness(fill) < 85 else palette.current().ink
         mark = Group("swap", title=f"the swap would take the stone on {name}")
         mark.add(Circle(self.at(name), self.radius * 1.3, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
         mark.add(self._label(name, SWAP))
@@ -353,7 +356,7 @@ class _Painter:
         for sx, sy in ((1, -1), (1, 1), (-1, -1), (-1, 1)):
             bx = x + sx * self.radius * 1.05
             by = y + (-self.radius * 1.05 if sy < 0 else self.radius * 1.05 + size * 0.75)
-            label = Text((bx, by), text, size, font="sans-bold", fill=palette.INK, anchor="start" if sx > 0 else "end")
+            label = Text((bx, by), text, size, font="sans-bold", fill=palette.current().ink, anchor="start" if sx > 0 else "end")
             box = shape_box(label)
             if box is None or not any(_box_meets_circle(box, pad, centre, self.radius) for centre in near):
                 break
@@ -361,18 +364,18 @@ class _Painter:
         group = Group(role)
         if box is not None:
             x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
-            group.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=palette.FAINT, width=0.25, fill=palette.PAPER)))
+            group.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=palette.current().faint, width=0.25, fill=palette.current().paper)))
         group.add(label)
         if struck and box is not None:
             middle = (box[1] + box[3]) / 2
             width = max(0.3, size * 0.11)
-            group.add(Line((box[0] - pad * 0.5, middle), (box[2] + pad * 0.5, middle), Style(stroke=CROSS, width=width, cap="round")))
+            group.add(Line((box[0] - pad * 0.5, middle), (box[2] + pad * 0.5, middle), Style(stroke=palette.current().cross, width=width, cap="round")))
         return group
 
     def _ghost(self, name: str, owner: int, role: str = "ghost") -> Group:
         """A dashed outline of a piece: where a piece may go (claims) or stood (a swapped stone)."""
         fill, _ = self.board.piece_colours(owner)
-        stroke = fill if palette.lightness(fill) < 85 else palette.INK
+        stroke = fill if palette.lightness(fill) < 85 else palette.current().ink
         ghost = Group(role, title=f"{'possible move' if role == 'ghost' else 'former stone'} on {name}")
         ghost.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
         return ghost
@@ -481,7 +484,7 @@ def diagram_sheet(
     if view:
         content = _clip(content, (0.0, 0.0, width, height))
         inset = 0.15
-        frame_line = Polygon(((inset, inset), (width - inset, inset), (width - inset, height - inset), (inset, height - inset)), Style(stroke=palette.FAINT, width=0.3))
+        frame_line = Polygon(((inset, inset), (width - inset, inset), (width - inset, height - inset), (inset, height - inset)), Style(stroke=palette.current().faint, width=0.3))
         content.add(Group("view-frame").add(frame_line))
     title = " / ".join(descriptions[lang] for lang in descriptions)
     return Sheet(

@@ -25,8 +25,6 @@ from boardgen.games.assalto import geometry as geo
 LABEL_SIZE = 0.34  # board units
 LABEL_GAP = 0.75  # from the outermost points to the middle of a label
 FORTRESS_MARGIN = 0.36  # the tinted square reaches this far beyond the fortress points
-FORTRESS_COLOUR = palette.RED
-FORTRESS_TINT = palette.RED_TINT
 PAWN, OFFICER = "pawn", "officer"
 OWNER = {PAWN: 0, OFFICER: 1}  # pawns move first
 
@@ -71,15 +69,16 @@ class AssaltoBoard(BoardDrawing):
     def fortress_area(self, frame: Frame, options: BoardOptions, width: float) -> Group:
         """The tinted (light ink: hatched) square round the nine fortress points, with a red rim."""
         outline = frame.pts(geo.fortress_outline(FORTRESS_MARGIN))
+        rim, tint = palette.current().fortress, palette.current().fortress_tint
         group = Group("fortress-area", title="fortress: c5, d5, e5, c6, d6, e6, c7, d7, e7")
         if options.light:
-            style = Style(stroke=FORTRESS_COLOUR, width=width, hatch=Hatch(FORTRESS_COLOUR, spacing=1.5, angle=45.0, width=0.2), join="miter")
+            style = Style(stroke=rim, width=width, hatch=Hatch(rim, spacing=1.5, angle=45.0, width=0.2), join="miter")
         else:
-            style = Style(stroke=FORTRESS_COLOUR, width=width, fill=FORTRESS_TINT, join="miter")
+            style = Style(stroke=rim, width=width, fill=tint, join="miter")
         return group.add(Polygon(outline, style))
 
     def lines(self, frame: Frame, width: float) -> Group:
-        style = Style(stroke=palette.INK, width=width)
+        style = Style(stroke=palette.current().ink, width=width)
         group = Group("lines")
         for role in ("orthogonal", "diagonal"):
             part = Group(f"lines-{role}")
@@ -92,7 +91,7 @@ class AssaltoBoard(BoardDrawing):
     def fortress_wall(self, frame: Frame, options: BoardOptions, width: float) -> Group:
         """The fortress' four sides, wide and red over the board lines: the inner half of the double border."""
         factor = 2.2 if options.light else 2.8
-        style = Style(stroke=FORTRESS_COLOUR, width=width * factor, cap="square")
+        style = Style(stroke=palette.current().fortress, width=width * factor, cap="square")
         group = Group("fortress-wall", title="fortress wall c5-e5-e7-c7")
         for a, b in geo.FORTRESS_WALL:
             group.add(Line(frame.pt(*geo.POINTS[a]), frame.pt(*geo.POINTS[b]), style))
@@ -100,7 +99,7 @@ class AssaltoBoard(BoardDrawing):
 
     def points(self, frame: Frame, width: float) -> Group:
         group = Group("points")
-        style = Style(stroke=None, fill=palette.INK)
+        style = Style(stroke=None, fill=palette.current().ink)
         radius = max(width * 1.4, frame.length(0.06))
         for name in geo.POINT_NAMES:
             group.add(Circle(frame.pt(*geo.POINTS[name]), radius, style))
@@ -119,7 +118,7 @@ class AssaltoBoard(BoardDrawing):
                 centre = frame.pt(*geo.POINTS[name])
                 if kind == OFFICER:
                     player.add(Circle(centre, radius * 1.35, Style(stroke=outline, width=stroke, fill=fill)))
-                    player.add(Circle(centre, radius * 0.7, Style(stroke=palette.PAPER, width=stroke)))
+                    player.add(Circle(centre, radius * 0.7, Style(stroke=palette.current().paper, width=stroke)))
                 else:
                     player.add(Circle(centre, radius, Style(stroke=outline, width=stroke, fill=fill)))
             group.add(player)

@@ -32,9 +32,8 @@ LABEL_SIZE = 0.32  # board units
 LABEL_GAP = 0.62  # from the outer lines to the middle of a label
 DIAMOND = 0.2  # half-diagonal of a start diamond, board units
 PIECE_KIND = "man"  # what the rules engine calls a Brax piece
-WHITE_LINE = "#f4f0e3"  # ivory: reads as a light line, not as a gap between two dark ones
-WHITE_EDGE = palette.INK
-RED_LINE = palette.RED
+# Colours: palette roles line_white (an ivory core: reads as a light line, not as a
+# gap between two dark ones), line_white_edge (its dark edges) and line_red.
 # "Note:" heads the note; it also keeps the first glyph off the margin (an
 # italic "A" at the pen would overhang the sheet margin by 0.16 mm).
 NOTE_LABEL = {"pt": "Nota: ", "en": "Note: "}
@@ -100,13 +99,14 @@ class BraxBoard(BoardDrawing):
     # -- drawing ------------------------------------------------------------------
     def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
         board = Group("board")
+        colours = palette.current()
         red, outer, core = line_widths(frame, options)
         white = [s for s in self.segments if s[2] == geo.WHITE]
         reds = [s for s in self.segments if s[2] == geo.RED]
         board.add(
-            self._lines(frame, "line-white-edge", white, Style(stroke=WHITE_EDGE, width=outer), "dark edges of White's lines"),
-            self._lines(frame, "line-red", reds, Style(stroke=RED_LINE, width=red), "Black's lines (red)"),
-            self._lines(frame, "line-white", white, Style(stroke=WHITE_LINE, width=core), "White's lines (white)"),
+            self._lines(frame, "line-white-edge", white, Style(stroke=colours.line_white_edge, width=outer), "dark edges of White's lines"),
+            self._lines(frame, "line-red", reds, Style(stroke=colours.line_red, width=red), "Black's lines (red)"),
+            self._lines(frame, "line-white", white, Style(stroke=colours.line_white, width=core), "White's lines (white)"),
         )
         board.add(self.diamonds(frame, options))
         if options.coordinates:
@@ -124,13 +124,14 @@ class BraxBoard(BoardDrawing):
         group = Group("start-marks", title="start diamonds: White on b1-h1, Black on b9-h9")
         half = frame.length(DIAMOND)
         width = max(0.25, line_widths(frame, options)[0] * 0.4)
-        fills = {0: palette.PAPER, 1: RED_LINE}
+        colours = palette.current()
+        fills = {0: colours.paper, 1: colours.line_red}
         for owner in (0, 1):
             player = Group(f"start-player-{owner}")
             for name in geo.START_POINTS[owner]:
                 x, y = frame.pt(*geo.POINTS[name])
                 points = ((x, y - half), (x + half, y), (x, y + half), (x - half, y))
-                player.add(Polygon(points, Style(stroke=palette.INK, width=width, fill=fills[owner], join="round")))
+                player.add(Polygon(points, Style(stroke=colours.ink, width=width, fill=fills[owner], join="round")))
             group.add(player)
         return group
 

@@ -31,7 +31,8 @@ LABEL_SIZE = 0.36  # board units
 LABEL_GAP = 0.55  # from the outermost loop to the middle of a label
 PIECE_KIND = "stone"  # what the rules engine calls a Surakarta piece
 
-CIRCUIT_COLOURS = {geo.INNER: palette.RED, geo.OUTER: palette.YELLOW}
+# Palette role of each line role (the plain edge lines are ink).
+CIRCUIT_ROLES = {geo.PLAIN: "ink", geo.INNER: "circuit_inner", geo.OUTER: "circuit_outer"}
 # Width of a line as a multiple of the plain line: the two circuits differ in
 # width as well as in colour, for greyscale prints.
 WIDTH_FACTOR = {geo.PLAIN: 1.0, geo.INNER: 2.8, geo.OUTER: 4.2}
@@ -107,7 +108,7 @@ def role_style(role: str, frame: Frame, options: BoardOptions) -> Style:
     width = line_width(frame, options) * WIDTH_FACTOR[role]
     if options.light:
         width *= 0.7  # light ink: the same design with less ink
-    colour = CIRCUIT_COLOURS.get(role, palette.INK)
+    colour = getattr(palette.current(), CIRCUIT_ROLES[role])
     # Light ink dashes the outer circuit, so the two circuits differ in pattern too.
     dash = (frame.length(0.22), frame.length(0.1)) if options.light and role == geo.OUTER else ()
     return Style(stroke=colour, width=width, dash=dash, cap="butt" if dash else "round")

@@ -54,7 +54,7 @@ CIRCUIT_COLOURS = {INNER: "red", OUTER: "gold"}
 """Colour names of the circuits, as the board and booklet print and name them.
 
 The seed says "a interna (vermelha) e a exterior (amarela)": the outer one is
-yellow there.  It is printed gold (``palette.YELLOW``, a deep yellow) because a
+yellow there.  It is printed gold (palette role ``circuit_outer``, a deep yellow) because a
 pale yellow line would hardly read on white paper, so it is called gold
 everywhere.
 """
