@@ -117,6 +117,7 @@ class HexCellBoard(BoardDrawing):
     """
 
     unit_label = {"pt": "casa", "en": "cell"}
+    place_word = "cell"
     piece_diameter = 0.82
     geometry: Any
     side_order: tuple[str, ...] = ()  # the sides, clockwise
@@ -149,7 +150,7 @@ class HexCellBoard(BoardDrawing):
         return cells
 
     def centre_dot(self, frame: Frame, name: str) -> Group:
-        return Group("centre-mark").add(Circle(frame.pt(*self._locations[name]), frame.length(0.07), Style(stroke=None, fill=palette.current().ink)))
+        return Group("centre-mark").add(Circle(frame.pt(*self.location(name)), frame.length(0.07), Style(stroke=None, fill=palette.current().ink)))
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
-        return Polygon(frame.pts(cell_polygon(self._locations[name], inset=0.06)), style)
+        return Polygon(frame.pts(cell_polygon(self.location(name), inset=0.06)), style)

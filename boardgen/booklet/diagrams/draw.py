@@ -168,7 +168,8 @@ class _Painter:
         self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False)
 
     def at(self, name: str) -> tuple[float, float]:
-        return self.frame.pt(*self.names[name])
+        """Sheet position of a named place (UnknownPlace, naming board and place, for a name it lacks)."""
+        return self.frame.pt(*self.board.location(name))
 
     def draw(self) -> Group:
         checked, spec = self.checked, self.checked.spec
@@ -421,7 +422,7 @@ def _view_box(checked: CheckedDiagram, frame: Frame) -> Box:
     when the location nearest to it is shown.
     """
     locations = checked.board.locations()
-    points = [locations[p] for p in checked.spec.view.value]  # type: ignore[union-attr]
+    points = [checked.board.location(p) for p in checked.spec.view.value]  # type: ignore[union-attr]
     xs, ys = [frame.pt(*p)[0] for p in points], [frame.pt(*p)[1] for p in points]
     margin = frame.length(VIEW_MARGIN)
     box = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)

@@ -39,6 +39,7 @@ class AssaltoBoard(BoardDrawing):
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     piece_diameter = 0.6
     distinct_roles = (("fortress-area", "lines"), ("fortress-wall", "lines"))
+    kept_marks = ("fortress-area", "fortress-wall")  # the rules' fortress: on every drawing
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)

@@ -78,6 +78,9 @@ class BraxBoard(BoardDrawing):
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     piece_diameter = 0.56
     distinct_roles = (("line-white", "line-red"),)
+    # The start diamonds are printed on the traditional board, so they are part of
+    # it: drawn on every drawing, diagrams included (under the pieces).
+    kept_marks = ("start-marks",)
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)

@@ -171,6 +171,8 @@ def light_hatches(shade: str) -> tuple[Hatch, ...]:
 class RingoBoard(BoardDrawing):
     game_id = "ringo"
     unit_label = {"pt": "largura do anel", "en": "ring width"}
+    place_word = "cell"
+    kept_marks = ("neutral-zone",)  # the rules' neutral segment: on every drawing
     piece_diameter = 0.72
     # Light cells are left blank in light ink, so only the inked shades are compared.
     distinct_roles = (("cell-dark", "cell-neutral-dark", "cell-neutral-light"),)
@@ -201,7 +203,7 @@ class RingoBoard(BoardDrawing):
         return colours.paper if geo.cells()[name].shade == "dark" and not options.light else colours.ink
 
     def draw_piece(self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)) -> Group:
-        x, y = self.locations()[name]
+        x, y = self.location(name)
         radius = frame.length(self.piece_diameter / 2)
         fill, _ = self.piece_colours(piece.owner)
         group = Group(f"piece-player-{piece.owner}", title=f"{piece.kind} on {name}")
@@ -292,6 +294,7 @@ class RingoBoard(BoardDrawing):
         return group
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
+        self.location(name)  # an unknown name: UnknownPlace, not a KeyError
         cell = geo.cells()[name]
         if cell.ring == 0:
             return Circle(frame.pt(0.0, 0.0), frame.length(cell.r_outer - 0.08), style)
