@@ -9,6 +9,11 @@ have, in this order (later layers on top):
 2. the pieces of the shown position;
 3. markers where pieces were captured by the diagram's moves;
 4. move numbers on the pieces the moves placed or moved, arrows for their paths;
+   a turn that places several pieces (a move of kind ``place`` whose ``path``
+   lists several points: Assalto's free officer setup ``c6+e6``, Seega's two
+   stones a turn) is drawn as placements, never as an arrow between them:
+   every piece it placed carries the turn's number (both read 3 for the third
+   turn), since they were placed together and no order between them exists;
 5. the author's arrows;
 6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
    crosses on the victims for a capture, a cross for an illegal move.
@@ -150,6 +155,8 @@ def _text_colour(fill: str) -> str:
 # Between the points of a move text: anything but letters and digits, and a capture
 # mark x or a leap mark ^ between a point's digits and the next point's letter (b3xh3, d2xz).
 SWAP = "swap"  # the pie rule's move text in every game's notation
+PLACE = "place"  # the kind of a move that puts pieces on empty points (one or several a turn)
+PLACEMENT_JOIN = "+"  # joins the points of a turn that places several pieces (c6+e6)
 
 POINT_SEPARATORS = re.compile(r"[^a-z0-9]+|(?<=[0-9])x(?=[a-z])")
 
@@ -193,7 +200,12 @@ class _Painter:
         return root
 
     def _move_arrow(self, move: Move, dashed: bool = False, role: str = "arrow") -> Group | None:
-        """The arrow of a move: along its path, or from the replaced stone to the new one for a swap."""
+        """The arrow of a move: along its path, or from the replaced stone to the new one for a swap.
+
+        A placement has none: its path lists the points it fills, not a way travelled.
+        """
+        if move.kind == PLACE:
+            return None
         path = [p for p in move.path if p in self.names]
         if move.kind == "swap":
             # From the stone taken away to its replacement, unless they are (nearly) the same cell:
@@ -247,7 +259,12 @@ class _Painter:
                 captured.update(move.captures)
                 for name in move.captures:
                     numbered.pop(name, None)
-            if move.path:
+            if move.kind == PLACE:
+                for name in move.path:  # every piece the turn placed, all with its number
+                    numbered[name] = index
+                    captured.discard(name)
+                    replaced.pop(name, None)
+            elif move.path:
                 landing = move.path[-1]
                 if len(move.path) > 1:
                     numbered.pop(move.path[0], None)
@@ -300,6 +317,9 @@ class _Painter:
             drawn = self._move_arrow(move, role="legal-arrow")
             if drawn is not None:
                 group.add(drawn)
+            elif move.kind == PLACE and owner is not None:
+                for name in move.path:  # a ghost on every point the placement fills
+                    group.add(self._ghost(name, owner))
             elif move.path and owner is not None:
                 group.add(self._ghost(move.path[-1], owner))
         for move in checked.captures:
@@ -317,6 +337,10 @@ class _Painter:
                     group.add(self._label(target, SWAP, role="illegal-swap", struck=True))
                 continue
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
+            if PLACEMENT_JOIN in claim.text:  # a refused placement: a cross on every point, no arrow
+                for name in points:
+                    group.add(cross(self.at(name), self.radius, role="illegal-cross"))
+                continue
             if len(points) >= 2:
                 group.add(self.arrow_through(points, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
             if points:
