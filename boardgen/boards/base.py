@@ -196,18 +196,3 @@ def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: fl
     x, y = frame.pt(*centre)
     colour = colour or palette.current().ink
     return Text((x, y + size * 0.36), text, size, font="sans", fill=colour, anchor="middle")
-
-
-def grid_coordinates(frame: Frame, letters: str, count: int, label_size: float, low: float, high: float) -> Group:
-    """Letters under and over the columns and numbers beside the rows of a square grid of points.
-
-    ``low`` and ``high`` are the board-unit positions of the label lines (the
-    grid's points run from 0 to ``count - 1`` on both axes).
-    """
-    group = Group("coordinate")
-    size = frame.length(label_size)
-    for i in range(count):
-        letter, number = letters[i], str(i + 1)
-        group.add(centred_label(frame, (i, low), letter, size), centred_label(frame, (i, high), letter, size))
-        group.add(centred_label(frame, (low, i), number, size), centred_label(frame, (high, i), number, size))
-    return group

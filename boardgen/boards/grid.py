@@ -169,7 +169,8 @@ class GridBoard(BoardDrawing):
     def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
         board = Group("board")
         board.add(*self.layers(frame, options))
-        if options.marks_start_points and self.start_marks():
+        # Start marks printed on the board itself (Brax's diamonds) are kept marks: always drawn.
+        if self.start_marks() and (options.marks_start_points or "start-marks" in self.kept_marks):
             board.add(self.draw_start_marks(frame, options))
         if options.coordinates:
             board.add(self.draw_coordinates(frame))
