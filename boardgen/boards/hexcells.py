@@ -118,6 +118,7 @@ class HexCellBoard(BoardDrawing):
 
     unit_label = {"pt": "casa", "en": "cell"}
     place_word = "cell"
+    size: int  # Hex and Trihex boards always have a size
     piece_diameter = 0.82
     geometry: Any
     side_order: tuple[str, ...] = ()  # the sides, clockwise

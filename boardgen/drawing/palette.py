@@ -50,6 +50,7 @@ _HUES = {
     "PALE_YELLOW": "#ffe58a",
     "WHITE_PIECE": "#fbfbf8",
     "BLACK_PIECE": "#222222",
+    "CHART_GREY": "#eeeeee",
 }
 
 
@@ -100,8 +101,9 @@ class Palette:
     mark_stroke: str = _HUES["YELLOW"]
     arrow: str = _HUES["GREEN"]
     cross: str = _HUES["INK"]
-    # -- sheets: the tile chart of a poster
+    # -- sheets: the tile chart of a poster (its tile outlines and names, the poster's shade)
     guide: str = _HUES["BLUE"]
+    guide_fill: str = _HUES["CHART_GREY"]
 
     def replace(self, **roles: str) -> Palette:
         """This palette with some roles recoloured; an unknown role is a TypeError naming it."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import cast
 
 from boardgen.booklet.diagrams.check import CheckedDiagram
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -194,7 +195,7 @@ class _Painter:
         if spec.arrows:
             group = Group("arrows")
             for item in spec.arrows:
-                group.add(self.arrow_through(list(item.value)))  # type: ignore[arg-type]
+                group.add(self.arrow_through(list(cast("tuple[str, ...]", item.value))))  # syntax.py: arrows hold point tuples
             root.add(group)
         root.add(self._claims())
         return root
@@ -275,11 +276,11 @@ class _Painter:
             if name not in occupied and name in self.names:
                 group.add(self._captured_marker(name))
         self.replaced = {name for name in replaced if name not in occupied}
-        for name, (index, owner) in sorted(replaced.items()):
+        for name, (swapped, owner) in sorted(replaced.items()):
             if name not in occupied and name in self.names:
                 group.add(self._ghost(name, owner, role="replaced"))
-                if first is not None and index is not None:
-                    group.add(self._number(name, first + index, owner, ghost=True))
+                if first is not None and swapped is not None:
+                    group.add(self._number(name, first + swapped, owner, ghost=True))
         if first is not None:
             for name, index in numbered.items():
                 piece = occupied.get(name)
@@ -424,7 +425,7 @@ def _clip(group: Group, box: Box) -> Group:
             continue
         b = shape_box(child)
         if isinstance(child, Text):  # half a letter reads as a mark: keep whole labels only
-            if box[0] <= b[0] and b[2] <= box[2] and box[1] <= b[1] and b[3] <= box[3]:
+            if b is not None and box[0] <= b[0] and b[2] <= box[2] and box[1] <= b[1] and b[3] <= box[3]:
                 kept.add(child)
         elif b is None or (b[2] >= box[0] and b[0] <= box[2] and b[3] >= box[1] and b[1] <= box[3]):
             kept.add(child)
@@ -459,6 +460,8 @@ def _view_box(checked: CheckedDiagram, frame: Frame) -> Box:
             if not isinstance(shape, Text):
                 continue
             label = shape_box(shape)
+            if label is None:
+                continue
             cx, cy = (label[0] + label[2]) / 2, (label[1] + label[3]) / 2
             named = [n for n in on_sheet if shape.text.strip().lower() in _name_parts(n)] or list(on_sheet)
             nearest = min(named, key=lambda n: (on_sheet[n][0] - cx) ** 2 + (on_sheet[n][1] - cy) ** 2)

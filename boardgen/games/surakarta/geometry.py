@@ -80,7 +80,7 @@ class Segment:
 
 def _segments() -> tuple[Segment, ...]:
     """Each row's unit segments (rows bottom to top), then each column's (left to right)."""
-    found = []
+    found: list[Segment] = []
     for index, line in enumerate(GRID.all_rows() + GRID.all_columns()):
         role = _line_role(index % SIZE)
         found.extend(Segment(a, b, role) for a, b in zip(line, line[1:]))
