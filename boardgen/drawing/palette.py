@@ -25,9 +25,14 @@ drawings add a pattern difference (dash, hatch) on top.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+
+from boardgen.errors import OptionError
+
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # what lightness() and the renderers read
 
 # The hues the default palette is made of.  Not for drawing code: name a role.
 _HUES = {
@@ -104,6 +109,11 @@ class Palette:
     # -- sheets: the tile chart of a poster (its tile outlines and names, the poster's shade)
     guide: str = _HUES["BLUE"]
     guide_fill: str = _HUES["CHART_GREY"]
+
+    def __post_init__(self) -> None:
+        for role, value in dataclasses.asdict(self).items():
+            if not (isinstance(value, str) and _HEX_COLOUR.fullmatch(value)):
+                raise OptionError(f"palette role {role}", f"expected a colour written #rrggbb, not {value!r}")
 
     def replace(self, **roles: str) -> Palette:
         """This palette with some roles recoloured; an unknown role is a TypeError naming it."""

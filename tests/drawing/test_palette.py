@@ -127,3 +127,10 @@ def test_an_unknown_role_is_refused():
         palette.DEFAULT.replace(player_2="#123456")
     with pytest.raises(TypeError):
         palette.use("#ff0000")  # type: ignore[arg-type]
+
+
+def test_a_colour_that_is_not_rrggbb_is_refused_naming_the_role():
+    from boardgen.errors import BoardgenError
+
+    with pytest.raises(BoardgenError, match="palette role arrow: expected a colour written #rrggbb, not 'green'"):
+        palette.DEFAULT.replace(arrow="green")
