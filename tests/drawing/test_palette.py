@@ -134,3 +134,13 @@ def test_a_colour_that_is_not_rrggbb_is_refused_naming_the_role():
 
     with pytest.raises(BoardgenError, match="palette role arrow: expected a colour written #rrggbb, not 'green'"):
         palette.DEFAULT.replace(arrow="green")
+
+
+def test_no_colour_literal_is_left_in_the_drawing_code():
+    """Also the code paths the renders above do not reach: colours are named by role only."""
+    root = Path(__file__).resolve().parents[2] / "boardgen"
+    files = [*root.glob("boards/*.py"), *root.glob("games/*/board.py"), root / "booklet" / "diagrams" / "draw.py"]
+    assert len(files) >= 9
+    literal = re.compile(r"#[0-9a-fA-F]{6}\b|palette\.[A-Z][A-Z_]+\b")
+    found = {f"{path.relative_to(root)}:{n}": line.strip() for path in files for n, line in enumerate(path.read_text().splitlines(), 1) if literal.search(line)}
+    assert not found, found
