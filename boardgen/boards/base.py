@@ -4,6 +4,22 @@ A board is drawn in board units through a :class:`~boardgen.drawing.frame.Frame`
 so the same code makes the printable sheet, the tiles of a poster and the
 small diagrams of a booklet.  The sheet layout (``boardgen.sheets.single``) and the
 diagram renderer only use this interface.
+
+Two kinds of marks, kept apart on purpose:
+
+* **start marks** (:meth:`BoardDrawing.start_marks`) say where the pieces
+  start, so they help on an empty board and only confuse a diagram of a later
+  position: ``BoardOptions.start_marks`` turns them off;
+* **kept marks** (:attr:`BoardDrawing.kept_marks`) are part of what the board
+  *is* (Seega's centre square, Assalto's fortress, Ringo's neutral zone): the
+  rules refer to them, so they show on every drawing, covers and diagrams
+  included, and no option turns them off.  (Hex's centre dot is neither: a
+  printing choice, ``BoardOptions.centre_mark``.)
+
+A piece, a highlight or an arrow is placed by name through
+:meth:`BoardDrawing.location`, which answers an unknown name with a
+:class:`~boardgen.errors.BoardgenError` naming the board and the name, never a
+bare ``KeyError``.
 """
 
 from __future__ import annotations
@@ -16,6 +32,7 @@ from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style, Text
 from boardgen.drawing import palette
 from boardgen.engine.base import Piece
+from boardgen.errors import BoardgenError
 
 InkMode = Literal["full", "light"]
 
@@ -40,6 +57,21 @@ class BoardOptions:
         return self.ink == "light"
 
 
+class UnknownPlace(BoardgenError, KeyError):
+    """A point or cell name the board does not have ("hex 11 × 11 board has no cell 'z9'").
+
+    Also a KeyError, for code that looked names up in :meth:`BoardDrawing.locations`
+    directly; its message reads as a sentence, not as a quoted key.
+    """
+
+    def __init__(self, board: str, word: str, name: str) -> None:
+        self.board, self.word, self.name = board, word, name
+        super().__init__(f"{board} has no {word} {name!r}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 class BoardDrawing(ABC):
     """A game's board: geometry in board units and the drawing of it.
 
@@ -57,6 +89,11 @@ class BoardDrawing(ABC):
     #: groups of drawing roles whose ink carries different meanings (players' edges,
     #: circuits, line colours, zones) and so must stay apart in a greyscale print
     distinct_roles: tuple[tuple[str, ...], ...] = ()
+    #: roles of the groups that mark what the board *is* (a fortress, a centre square):
+    #: drawn whatever the options, so they stay on covers and diagrams (see the module docstring)
+    kept_marks: tuple[str, ...] = ()
+    #: what a named place is called in messages ("point", "cell")
+    place_word: str = "point"
 
     def __init__(self, size: int | None = None) -> None:
         self.size = size
@@ -78,6 +115,18 @@ class BoardDrawing(ABC):
         """Points marked as start points on an empty board: name -> owner."""
         return {}
 
+    def location(self, name: str) -> tuple[float, float]:
+        """Board-unit position of one named place; :class:`UnknownPlace` names the board and the name."""
+        try:
+            return self.locations()[name]
+        except KeyError:
+            raise UnknownPlace(self.board_label(), self.place_word, name) from None
+
+    def board_label(self) -> str:
+        """How messages name this board: "hex 11 × 11 board", "assalto board"."""
+        size = self.size_label()
+        return f"{self.game_id} {size} board" if size else f"{self.game_id} board"
+
     def size_label(self) -> str:
         """How the board size reads in a title ("11 × 11"), empty for fixed boards."""
         return ""
@@ -89,11 +138,12 @@ class BoardDrawing(ABC):
     # -- pieces and highlights, shared ------------------------------------------
     def piece_colours(self, owner: int) -> tuple[str, str]:
         """(fill, outline) of a player's pieces; games override to use their colours."""
-        return (palette.WHITE_PIECE, palette.INK) if owner == 0 else (palette.BLACK_PIECE, palette.INK)
+        colours = palette.current()
+        return (colours.light_piece, colours.ink) if owner == 0 else (colours.dark_piece, colours.ink)
 
     def draw_piece(self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)) -> Group:
         """One piece on a named point; officers and kings carry an inner ring."""
-        x, y = self.locations()[name]
+        x, y = self.location(name)
         centre = frame.pt(x + offset[0], y + offset[1])
         radius = frame.length(self.piece_diameter / 2)
         fill, outline = self.piece_colours(piece.owner)
@@ -101,7 +151,8 @@ class BoardDrawing(ABC):
         group = Group(f"piece-player-{piece.owner}", title=f"{piece.kind} of player {piece.owner} on {name}")
         group.add(Circle(centre, radius, Style(stroke=outline, width=width, fill=fill)))
         if piece.kind in ("officer", "king", "dama"):
-            ring = palette.INK if fill != palette.BLACK_PIECE else palette.PAPER
+            colours = palette.current()
+            ring = colours.paper if fill == colours.dark_piece else colours.ink
             group.add(Circle(centre, radius * 0.55, Style(stroke=ring, width=width * 1.2)))
         return group
 
@@ -124,7 +175,7 @@ class BoardDrawing(ABC):
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         """The mark that highlights a point or cell (a ring by default; cell boards override)."""
-        x, y = self.locations()[name]
+        x, y = self.location(name)
         return Circle(frame.pt(x, y), frame.length(self.piece_diameter * 0.62), style)
 
     def draw(self, frame: Frame, options: BoardOptions) -> Group:
@@ -140,22 +191,8 @@ def polygon(frame: Frame, points, style: Style) -> Polygon:
     return Polygon(frame.pts(points), style)
 
 
-def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: float, colour: str = palette.INK) -> Text:
-    """Text centred on a board point (baseline lowered by about a third of the size to centre digits)."""
+def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: float, colour: str | None = None) -> Text:
+    """Text centred on a board point (baseline lowered by about a third of the size to centre digits); ink unless ``colour``."""
     x, y = frame.pt(*centre)
+    colour = colour or palette.current().ink
     return Text((x, y + size * 0.36), text, size, font="sans", fill=colour, anchor="middle")
-
-
-def grid_coordinates(frame: Frame, letters: str, count: int, label_size: float, low: float, high: float) -> Group:
-    """Letters under and over the columns and numbers beside the rows of a square grid of points.
-
-    ``low`` and ``high`` are the board-unit positions of the label lines (the
-    grid's points run from 0 to ``count - 1`` on both axes).
-    """
-    group = Group("coordinate")
-    size = frame.length(label_size)
-    for i in range(count):
-        letter, number = letters[i], str(i + 1)
-        group.add(centred_label(frame, (i, low), letter, size), centred_label(frame, (i, high), letter, size))
-        group.add(centred_label(frame, (low, i), number, size), centred_label(frame, (high, i), number, size))
-    return group

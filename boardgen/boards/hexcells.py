@@ -117,6 +117,8 @@ class HexCellBoard(BoardDrawing):
     """
 
     unit_label = {"pt": "casa", "en": "cell"}
+    place_word = "cell"
+    size: int  # Hex and Trihex boards always have a size
     piece_diameter = 0.82
     geometry: Any
     side_order: tuple[str, ...] = ()  # the sides, clockwise
@@ -142,13 +144,14 @@ class HexCellBoard(BoardDrawing):
     def draw_cells(self, frame: Frame, options: BoardOptions) -> Group:
         """Every cell as a white hexagon with a thin outline (white so the side bands stop at the cells)."""
         cells = Group("cells")
-        outline = Style(stroke=palette.INK, width=line_width(frame, options), fill=palette.PAPER)
+        colours = palette.current()
+        outline = Style(stroke=colours.ink, width=line_width(frame, options), fill=colours.paper)
         for name in self.geometry.cells:
             cells.add(Polygon(frame.pts(cell_polygon(self._locations[name])), outline))
         return cells
 
     def centre_dot(self, frame: Frame, name: str) -> Group:
-        return Group("centre-mark").add(Circle(frame.pt(*self._locations[name]), frame.length(0.07), Style(stroke=None, fill=palette.INK)))
+        return Group("centre-mark").add(Circle(frame.pt(*self.location(name)), frame.length(0.07), Style(stroke=None, fill=palette.current().ink)))
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
-        return Polygon(frame.pts(cell_polygon(self._locations[name], inset=0.06)), style)
+        return Polygon(frame.pts(cell_polygon(self.location(name), inset=0.06)), style)

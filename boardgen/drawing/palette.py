@@ -1,32 +1,176 @@
-"""Colours named by what they mean, with their greyscale lightness in mind.
+"""Colours named by the role they play, in one swappable palette.
 
-Every pair of colours that tells two things apart (the two Hex players, the two
-Surakarta circuits, the two Brax line colours) differs clearly in lightness as
-well as in hue, so a greyscale print keeps the meaning; light-ink drawings add a
-pattern difference (dash, hatch) on top.
+Why roles: a board says "this is player 0's edge" or "this is Surakarta's inner
+circuit", never "this is red".  Which colour plays each role is decided in one
+place, a :class:`Palette`, so that a colour-blind-safe or single-ink palette can
+be swapped in without touching a single board::
+
+    from boardgen.drawing import palette
+    with palette.using(palette.DEFAULT.replace(player_0="#e66100", player_1="#5d3a9b")):
+        ...draw...
+
+Drawing code reads the palette **at draw time** (``palette.current().ink``),
+never at import time, so a swap reaches everything drawn afterwards.  No hex
+colour literal belongs in a board drawing; ``tests/drawing/test_palette.py``
+swaps in a palette of sentinel colours and fails if any board or diagram draws
+a colour that did not come from it.
+
+The default palette keeps greyscale prints in mind: every pair of roles that
+tells two things apart (the two Hex players, the two Surakarta circuits, the
+two Brax line colours) differs clearly in lightness as well as in hue, so a
+greyscale print keeps the meaning (``tests/sheet/test_greyscale.py``); light-ink
+drawings add a pattern difference (dash, hatch) on top.
 """
 
 from __future__ import annotations
 
-INK = "#1a1a1a"  # lines and text
-PAPER = "#ffffff"
-FAINT = "#8c8c8c"  # secondary marks (ticks, guides)
+import dataclasses
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
-RED = "#d0312d"  # lighter of the pair in grey (L* ~ 48)
-BLUE = "#1b3b8f"  # darker of the pair in grey (L* ~ 27)
-RED_TINT = "#f6c9c5"
-BLUE_TINT = "#c5d0ee"
+from boardgen.errors import OptionError
 
-YELLOW = "#e0a800"  # gold: readable on white, light in grey (L* ~ 73)
-GREEN = "#2e7d32"
+_HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # what lightness() and the renderers read
 
-PINK = "#e58fb0"
-PALE_PINK = "#f2bcd0"  # L* ~ 82: apart from LIGHT_CELL in grey
-DARK_CELL = "#4a4a4a"
-LIGHT_CELL = "#f2efe6"
+# The hues the default palette is made of.  Not for drawing code: name a role.
+_HUES = {
+    "INK": "#1a1a1a",
+    "PAPER": "#ffffff",
+    "FAINT": "#8c8c8c",
+    "RED": "#d0312d",  # lighter of the red/blue pair in grey (L* ~ 48)
+    "BLUE": "#1b3b8f",  # darker of the pair in grey (L* ~ 27)
+    "RED_TINT": "#f6c9c5",
+    "BLUE_TINT": "#c5d0ee",
+    "YELLOW": "#e0a800",  # gold: readable on white, light in grey (L* ~ 73)
+    "GREEN": "#2e7d32",
+    "LIGHT_GREEN": "#9ccc65",
+    "PINK": "#e58fb0",
+    "PALE_PINK": "#f2bcd0",  # L* ~ 82: apart from LIGHT_CELL in grey
+    "DEEP_PINK": "#c2185b",
+    "DARK_CELL": "#4a4a4a",
+    "LIGHT_CELL": "#f2efe6",
+    "IVORY": "#f4f0e3",
+    "PALE_YELLOW": "#ffe58a",
+    "WHITE_PIECE": "#fbfbf8",
+    "BLACK_PIECE": "#222222",
+    "CHART_GREY": "#eeeeee",
+}
 
-WHITE_PIECE = "#fbfbf8"
-BLACK_PIECE = "#222222"
+
+@dataclass(frozen=True)
+class Palette:
+    """What colour plays each role.  Every field is a role; a value is an SVG colour (``#rrggbb``).
+
+    Make a variant with :meth:`replace`, install it with :func:`use` or :func:`using`.
+    """
+
+    # -- everywhere
+    ink: str = _HUES["INK"]  # lines, text, outlines
+    paper: str = _HUES["PAPER"]  # the sheet; white cells, casings round arrows
+    faint: str = _HUES["FAINT"]  # secondary marks: captured pieces, guides, a view's frame
+    # -- pieces of games played with white and black men (Surakarta, Brax, Assalto, Trihex's stones)
+    light_piece: str = _HUES["WHITE_PIECE"]
+    dark_piece: str = _HUES["BLACK_PIECE"]
+    # -- games whose players are told apart by colour: Hex's edges and stones
+    player_0: str = _HUES["RED"]
+    player_1: str = _HUES["BLUE"]
+    # -- Trihex's three sides
+    side_left: str = _HUES["YELLOW"]
+    side_right: str = _HUES["GREEN"]
+    side_bottom: str = _HUES["BLUE"]
+    # -- Surakarta's circuits
+    circuit_inner: str = _HUES["RED"]
+    circuit_outer: str = _HUES["YELLOW"]
+    # -- Brax's lines: White's (a light core with dark edges) and Black's (red)
+    line_white: str = _HUES["IVORY"]
+    line_white_edge: str = _HUES["INK"]
+    line_red: str = _HUES["RED"]
+    # -- Assalto's fortress: its wall and rim, and the tint inside
+    fortress: str = _HUES["RED"]
+    fortress_tint: str = _HUES["RED_TINT"]
+    # -- Ringo: the two sides' pieces, the cells, the citadel and the neutral zone
+    attacker: str = _HUES["RED"]
+    defender: str = _HUES["LIGHT_GREEN"]
+    cell_light: str = _HUES["LIGHT_CELL"]
+    cell_dark: str = _HUES["DARK_CELL"]
+    citadel: str = _HUES["PAPER"]
+    neutral_dark: str = _HUES["PINK"]
+    neutral_light: str = _HUES["PALE_PINK"]
+    neutral_edge: str = _HUES["DEEP_PINK"]
+    # -- marks a board keeps visible (Seega's centre, a grid board's marked cells)
+    board_mark: str = _HUES["INK"]
+    # -- diagrams: highlighted points, arrows, crosses
+    mark_fill: str = _HUES["PALE_YELLOW"]
+    mark_stroke: str = _HUES["YELLOW"]
+    arrow: str = _HUES["GREEN"]
+    cross: str = _HUES["INK"]
+    # -- sheets: the tile chart of a poster (its tile outlines and names, the poster's shade)
+    guide: str = _HUES["BLUE"]
+    guide_fill: str = _HUES["CHART_GREY"]
+
+    def __post_init__(self) -> None:
+        for role, value in dataclasses.asdict(self).items():
+            if not (isinstance(value, str) and _HEX_COLOUR.fullmatch(value)):
+                raise OptionError(f"palette role {role}", f"expected a colour written #rrggbb, not {value!r}")
+
+    def replace(self, **roles: str) -> Palette:
+        """This palette with some roles recoloured; an unknown role is a TypeError naming it."""
+        return dataclasses.replace(self, **roles)
+
+    @classmethod
+    def roles(cls) -> tuple[str, ...]:
+        """Every role's name, in declaration order."""
+        return tuple(f.name for f in dataclasses.fields(cls))
+
+    def colours(self) -> dict[str, str]:
+        """Role -> colour."""
+        return dataclasses.asdict(self)
+
+
+DEFAULT = Palette()
+"""The palette boardgen prints with: the colours of the traditional boards, apart in grey."""
+
+_current: Palette = DEFAULT
+
+
+def current() -> Palette:
+    """The palette drawings use now; read it when drawing, not at import."""
+    return _current
+
+
+def use(new: Palette) -> Palette:
+    """Install ``new`` for every drawing from now on; returns the palette it replaces."""
+    global _current
+    if not isinstance(new, Palette):
+        raise TypeError(f"palette.use expects a Palette, not {type(new).__name__}")
+    previous, _current = _current, new
+    return previous
+
+
+@contextmanager
+def using(new: Palette) -> Iterator[Palette]:
+    """Draw with ``new`` inside the ``with`` block, and restore the previous palette after it."""
+    previous = use(new)
+    try:
+        yield new
+    finally:
+        use(previous)
+
+
+def __getattr__(name: str) -> str:
+    """The old colour constants (``palette.INK``, ``palette.RED``...), for code not yet on roles.
+
+    ``INK``, ``PAPER`` and ``FAINT`` follow the current palette; the other names
+    are the default palette's fixed hues.
+    """
+    follows = {"INK": "ink", "PAPER": "paper", "FAINT": "faint"}
+    if name in follows:
+        return getattr(_current, follows[name])
+    if name in _HUES:
+        return _HUES[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def lightness(colour: str) -> float:

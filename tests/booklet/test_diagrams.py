@@ -333,3 +333,29 @@ def test_description_numbers_moves_only_when_the_drawing_does(tmp_path):
     assert "Moves: 1. c3, 2. b2." in described("on")
     assert "Moves: 7. c3, 8. b2." in described("7")
     assert "Moves: c3, b2." in described("off")
+
+
+# -- turns that place several pieces ----------------------------------------------------
+
+ASSALTO_FREE = Defaults("assalto", None, {"officer_start": "free"})
+
+
+def test_a_turn_that_places_two_pieces_numbers_both_and_draws_no_arrow():
+    diagram = checked("moves: c6+e6 c4-c5", ASSALTO_FREE)
+    assert diagram.played[0].kind == "place" and diagram.played[0].path == ("c6", "e6")
+    sheet = diagram_sheet(diagram, {})
+    history = sheet.content.find("history")[0]
+    assert sorted(texts(history)) == ["1", "1", "2"]
+    assert len(history.find("move-arrow")) == 1  # the pawn's step only, nothing between c6 and e6
+    # Each "1" sits on one of the two officers.
+    officers = [c for g in sheet.content.find("piece-player-1") for c, _ in g.walk() if isinstance(c, Circle)]
+    centres = {(round(c.centre[0], 3), round(c.centre[1], 3)) for c in officers}
+    ones = [text for text, _ in history.walk() if isinstance(text, Text) and text.text == "1"]
+    assert {round(t.position[0], 3) for t in ones} == {x for x, _ in centres}
+
+
+def test_a_claimed_placement_shows_a_ghost_on_each_point_and_a_refused_one_a_cross_on_each():
+    sheet = diagram_sheet(checked("legal: c6+e6\nillegal: c6+c6 occupied", ASSALTO_FREE), {})
+    claims = sheet.content.find("claims")[0]
+    assert len(claims.find("ghost")) == 2 and not claims.find("legal-arrow")
+    assert len(claims.find("illegal-cross")) == 2 and not claims.find("illegal-arrow")

@@ -124,7 +124,7 @@ def test_light_ink_has_no_solid_area_larger_than_a_piece(game, setup):
     piece_box = (FRAME.length(board.piece_diameter) + 1.0) ** 2  # a piece's square plus its outline
     drawing = draw(game, ink="light", setup=setup)
     for shape, roles in drawing.walk():
-        if isinstance(shape, Text) or shape.style.fill in (None, palette.PAPER):
+        if isinstance(shape, Text) or shape.style.fill in (None, palette.DEFAULT.paper):
             continue  # unfilled, hatched, or paper white behind a label: no ink area
         assert _area_mm2(shape) <= piece_box, (roles, shape)
 
@@ -133,7 +133,7 @@ def test_light_ink_has_no_solid_area_larger_than_a_piece(game, setup):
 def test_full_ink_has_solid_areas_only_where_meant(game):
     """Sanity for the test above: full ink does fill (Ringo cells, the Assalto fortress) or is line work."""
     drawing = draw(game)
-    big = [roles for shape, roles in drawing.walk() if not isinstance(shape, Text) and shape.style.fill not in (None, palette.PAPER) and _area_mm2(shape) > (FRAME.length(1.0)) ** 2]
+    big = [roles for shape, roles in drawing.walk() if not isinstance(shape, Text) and shape.style.fill not in (None, palette.DEFAULT.paper) and _area_mm2(shape) > (FRAME.length(1.0)) ** 2]
     expected = {"surakarta": False, "ringo": True, "brax": False, "assalto": True}[game]
     assert bool(big) == expected
 
@@ -186,10 +186,10 @@ def test_surakarta_circuits_are_in_their_own_colours_lines_and_loops_alike():
     assert len(inner_arcs) == len(outer_arcs) == 4
     assert len([s for s, _ in drawing.walk() if isinstance(s, Arc)]) == 8
     assert shapes(drawing, "plain", Arc) == []
-    for group_shapes, colour in ((inner_lines + inner_arcs, palette.RED), (outer_lines + outer_arcs, palette.YELLOW)):
+    for group_shapes, colour in ((inner_lines + inner_arcs, palette.DEFAULT.circuit_inner), (outer_lines + outer_arcs, palette.DEFAULT.circuit_outer)):
         assert {s.style.stroke for s in group_shapes} == {colour}
         assert len({s.style.width for s in group_shapes}) == 1
-    assert {s.style.stroke for s in plain_lines} == {palette.INK}
+    assert {s.style.stroke for s in plain_lines} == {palette.DEFAULT.ink}
 
 
 def _arc_end(arc: Arc, angle: float) -> tuple[float, float]:
@@ -225,7 +225,7 @@ def test_surakarta_loops_are_three_quarter_circles_outside_the_grid_meeting_thei
 
 
 def test_surakarta_circuits_differ_in_grey_and_in_width_and_in_pattern_in_light_ink():
-    assert abs(palette.lightness(palette.RED) - palette.lightness(palette.YELLOW)) >= 15
+    assert abs(palette.lightness(palette.DEFAULT.circuit_inner) - palette.lightness(palette.DEFAULT.circuit_outer)) >= 15
     for ink in ("full", "light"):
         drawing = draw("surakarta", ink=ink)
         inner = shapes(drawing, "circuit-inner", Line)[0].style
@@ -301,14 +301,14 @@ def test_ringo_has_49_cells_checkered_with_the_whole_top_segment_neutral():
 def test_ringo_neutral_cells_are_pink_dark_and_paler_pink_light():
     cells = _ringo_cells(draw("ringo"))
     fills = {role: {s.style.fill for s in shapes_} for role, shapes_ in cells.values()}
-    assert fills["cell-neutral-dark"] == {palette.PINK}
+    assert fills["cell-neutral-dark"] == {palette.DEFAULT.neutral_dark}
     (pale,) = fills["cell-neutral-light"]
     (light,) = fills["cell-light"]
     (dark,) = fills["cell-dark"]
-    assert _is_pink(palette.PINK) and _is_pink(pale)
-    assert palette.lightness(pale) > palette.lightness(palette.PINK)  # paler pink
+    assert _is_pink(palette.DEFAULT.neutral_dark) and _is_pink(pale)
+    assert palette.lightness(pale) > palette.lightness(palette.DEFAULT.neutral_dark)  # paler pink
     # In grey the neutral zone still differs from the ordinary cells of the same tone.
-    assert abs(palette.lightness(palette.PINK) - palette.lightness(dark)) >= 20
+    assert abs(palette.lightness(palette.DEFAULT.neutral_dark) - palette.lightness(dark)) >= 20
     assert abs(palette.lightness(pale) - palette.lightness(light)) >= 8
 
 
@@ -344,7 +344,7 @@ def test_ringo_has_seven_circles_and_eight_spokes_stopping_at_the_citadel():
         angles.add(round(a0, 3) % 360)
     assert angles == {(22.5 + 45 * j + 90) % 360 for j in range(8)}
     outline = shapes(drawing, "neutral-zone")
-    assert len(outline) == 1 and outline[0].style.stroke not in (palette.INK, None)
+    assert len(outline) == 1 and outline[0].style.stroke not in (palette.DEFAULT.ink, None)
 
 
 def _ringo_cell_of(point) -> str:

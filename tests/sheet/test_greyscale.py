@@ -83,8 +83,8 @@ def test_the_measure_can_tell_two_reds_apart_from_red_and_blue(tmp_path):
     from boardgen.drawing import palette
 
     square = ((0, 0), (20, 0), (20, 20), (0, 20))
-    red = grey_signature([Group("a", [Polygon(square, Style(stroke=None, fill=palette.RED))])], tmp_path, "red")
+    red = grey_signature([Group("a", [Polygon(square, Style(stroke=None, fill=palette.DEFAULT.player_0))])], tmp_path, "red")
     red_again = grey_signature([Group("b", [Polygon(square, Style(stroke=None, fill="#d0342a"))])], tmp_path, "red2")
-    blue = grey_signature([Group("c", [Polygon(square, Style(stroke=None, fill=palette.BLUE))])], tmp_path, "blue")
+    blue = grey_signature([Group("c", [Polygon(square, Style(stroke=None, fill=palette.DEFAULT.player_1))])], tmp_path, "blue")
     assert not distinct(red, red_again)
     assert distinct(red, blue)

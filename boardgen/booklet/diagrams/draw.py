@@ -9,6 +9,11 @@ have, in this order (later layers on top):
 2. the pieces of the shown position;
 3. markers where pieces were captured by the diagram's moves;
 4. move numbers on the pieces the moves placed or moved, arrows for their paths;
+   a turn that places several pieces (a move of kind ``place`` whose ``path``
+   lists several points: Assalto's free officer setup ``c6+e6``, Seega's two
+   stones a turn) is drawn as placements, never as an arrow between them:
+   every piece it placed carries the turn's number (both read 3 for the third
+   turn), since they were placed together and no order between them exists;
 5. the author's arrows;
 6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
    crosses on the victims for a capture, a cross for an illegal move.
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import cast
 
 from boardgen.booklet.diagrams.check import CheckedDiagram
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -37,10 +43,9 @@ MAX_HEIGHT_MM = 95.0
 PAD_MM = 0.8  # white space around the ink
 VIEW_MARGIN = 0.65  # board units shown around the points of a partial view
 
-ARROW = palette.GREEN
-CROSS = palette.INK
-MARK_FILL = "#ffe58a"
-MARK_STROKE = palette.YELLOW
+# Colours are palette roles, read when drawing: arrow, cross, mark_fill and
+# mark_stroke (highlighted points), faint (captured pieces, illegal moves), paper
+# (the casing round arrows and crosses), ink (labels).
 
 
 # -- geometry helpers ------------------------------------------------------------------
@@ -81,7 +86,7 @@ RIM_GAP_MM = 0.2  # between a piece's outline and an arrow that starts or ends a
 def arrow(
     points: list[tuple[float, float]],
     radius: float,
-    colour: str = ARROW,
+    colour: str | None = None,
     dashed: bool = False,
     role: str = "arrow",
     start_at_rim: bool = False,
@@ -95,6 +100,8 @@ def arrow(
     whole; an end on an empty point stops a little short of its centre.  On a
     short step the gaps give way first, then the head gets smaller.
     """
+    colours = palette.current()
+    colour = colour or colours.arrow
     width = max(0.45, radius * 0.2)
     head = width * 3.6
     casing = (width + CASING_MM) / 2  # how far the casing's round cap reaches past the line's end
@@ -119,27 +126,28 @@ def arrow(
     ux, uy = (xb - base[0]) / d, (yb - base[1]) / d
     tip = [(xb, yb), (base[0] - uy * head * 0.5, base[1] + ux * head * 0.5), (base[0] + uy * head * 0.5, base[1] - ux * head * 0.5)]
     dash = (width * 2.2, width * 1.6) if dashed else ()
-    group.add(Polyline(tuple(shaft), Style(stroke=palette.PAPER, width=width + CASING_MM, cap="round")))
-    group.add(Polygon(tuple(tip), Style(stroke=palette.PAPER, width=CASING_MM, fill=palette.PAPER)))
+    group.add(Polyline(tuple(shaft), Style(stroke=colours.paper, width=width + CASING_MM, cap="round")))
+    group.add(Polygon(tuple(tip), Style(stroke=colours.paper, width=CASING_MM, fill=colours.paper)))
     group.add(Polyline(tuple(shaft), Style(stroke=colour, width=width, cap="butt", dash=dash)))
     group.add(Polygon(tuple(tip), Style(stroke=None, fill=colour)))
     return group
 
 
-def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str = CROSS) -> Group:
-    """A bold X with a white casing: an illegal move, or a piece that is captured."""
+def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str | None = None) -> Group:
+    """A bold X with a white casing: an illegal move, or a piece that is captured (palette role ``cross`` unless ``colour``)."""
+    colour = colour or palette.current().cross
     x, y = centre
     r = radius * 0.55
     width = max(0.5, radius * 0.22)
     group = Group(role)
-    for casing, w in ((palette.PAPER, width + 0.8), (colour, width)):
+    for casing, w in ((palette.current().paper, width + 0.8), (colour, width)):
         group.add(Line((x - r, y - r), (x + r, y + r), Style(stroke=casing, width=w, cap="round")))
         group.add(Line((x - r, y + r), (x + r, y - r), Style(stroke=casing, width=w, cap="round")))
     return group
 
 
 def _text_colour(fill: str) -> str:
-    return palette.PAPER if palette.lightness(fill) < 60 else palette.INK
+    return palette.current().paper if palette.lightness(fill) < 60 else palette.current().ink
 
 
 # -- the drawing -----------------------------------------------------------------------
@@ -148,6 +156,8 @@ def _text_colour(fill: str) -> str:
 # Between the points of a move text: anything but letters and digits, and a capture
 # mark x or a leap mark ^ between a point's digits and the next point's letter (b3xh3, d2xz).
 SWAP = "swap"  # the pie rule's move text in every game's notation
+PLACE = "place"  # the kind of a move that puts pieces on empty points (one or several a turn)
+PLACEMENT_JOIN = "+"  # joins the points of a turn that places several pieces (c6+e6)
 
 POINT_SEPARATORS = re.compile(r"[^a-z0-9]+|(?<=[0-9])x(?=[a-z])")
 
@@ -166,7 +176,8 @@ class _Painter:
         self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False)
 
     def at(self, name: str) -> tuple[float, float]:
-        return self.frame.pt(*self.names[name])
+        """Sheet position of a named place (UnknownPlace, naming board and place, for a name it lacks)."""
+        return self.frame.pt(*self.board.location(name))
 
     def draw(self) -> Group:
         checked, spec = self.checked, self.checked.spec
@@ -174,7 +185,8 @@ class _Painter:
         root.add(self.board.draw_board(self.frame, self.options))
         if spec.marks:
             marks = Group("mark")
-            style = Style(stroke=MARK_STROKE, width=max(0.35, self.radius * 0.12), fill=MARK_FILL)
+            colours = palette.current()
+            style = Style(stroke=colours.mark_stroke, width=max(0.35, self.radius * 0.12), fill=colours.mark_fill)
             for mark in spec.marks:
                 marks.add(self.board.highlight_shape(self.frame, str(mark.value), style))
             root.add(marks)
@@ -183,13 +195,18 @@ class _Painter:
         if spec.arrows:
             group = Group("arrows")
             for item in spec.arrows:
-                group.add(self.arrow_through(list(item.value)))  # type: ignore[arg-type]
+                group.add(self.arrow_through(list(cast("tuple[str, ...]", item.value))))  # syntax.py: arrows hold point tuples
             root.add(group)
         root.add(self._claims())
         return root
 
     def _move_arrow(self, move: Move, dashed: bool = False, role: str = "arrow") -> Group | None:
-        """The arrow of a move: along its path, or from the replaced stone to the new one for a swap."""
+        """The arrow of a move: along its path, or from the replaced stone to the new one for a swap.
+
+        A placement has none: its path lists the points it fills, not a way travelled.
+        """
+        if move.kind == PLACE:
+            return None
         path = [p for p in move.path if p in self.names]
         if move.kind == "swap":
             # From the stone taken away to its replacement, unless they are (nearly) the same cell:
@@ -243,7 +260,12 @@ class _Painter:
                 captured.update(move.captures)
                 for name in move.captures:
                     numbered.pop(name, None)
-            if move.path:
+            if move.kind == PLACE:
+                for name in move.path:  # every piece the turn placed, all with its number
+                    numbered[name] = index
+                    captured.discard(name)
+                    replaced.pop(name, None)
+            elif move.path:
                 landing = move.path[-1]
                 if len(move.path) > 1:
                     numbered.pop(move.path[0], None)
@@ -254,11 +276,11 @@ class _Painter:
             if name not in occupied and name in self.names:
                 group.add(self._captured_marker(name))
         self.replaced = {name for name in replaced if name not in occupied}
-        for name, (index, owner) in sorted(replaced.items()):
+        for name, (swapped, owner) in sorted(replaced.items()):
             if name not in occupied and name in self.names:
                 group.add(self._ghost(name, owner, role="replaced"))
-                if first is not None and index is not None:
-                    group.add(self._number(name, first + index, owner, ghost=True))
+                if first is not None and swapped is not None:
+                    group.add(self._number(name, first + swapped, owner, ghost=True))
         if first is not None:
             for name, index in numbered.items():
                 piece = occupied.get(name)
@@ -268,15 +290,15 @@ class _Painter:
 
     def _captured_marker(self, name: str) -> Group:
         marker = Group("captured", title=f"captured on {name}")
-        marker.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=palette.FAINT, width=0.35, dash=(0.8, 0.6))))
-        marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.FAINT))
+        marker.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=palette.current().faint, width=0.35, dash=(0.8, 0.6))))
+        marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.current().faint))
         return marker
 
     def _number(self, name: str, number: int, owner: int, ghost: bool = False) -> Text:
         """A move number on a piece (contrasting with it), or in the piece's colour on an empty outline."""
         fill, _ = self.board.piece_colours(owner)
         if ghost:
-            colour = fill if palette.lightness(fill) < 85 else palette.INK
+            colour = fill if palette.lightness(fill) < 85 else palette.current().ink
         else:
             colour = _text_colour(fill)
         text = str(number)
@@ -296,6 +318,9 @@ class _Painter:
             drawn = self._move_arrow(move, role="legal-arrow")
             if drawn is not None:
                 group.add(drawn)
+            elif move.kind == PLACE and owner is not None:
+                for name in move.path:  # a ghost on every point the placement fills
+                    group.add(self._ghost(name, owner))
             elif move.path and owner is not None:
                 group.add(self._ghost(move.path[-1], owner))
         for move in checked.captures:
@@ -313,8 +338,12 @@ class _Painter:
                     group.add(self._label(target, SWAP, role="illegal-swap", struck=True))
                 continue
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
+            if PLACEMENT_JOIN in claim.text:  # a refused placement: a cross on every point, no arrow
+                for name in points:
+                    group.add(cross(self.at(name), self.radius, role="illegal-cross"))
+                continue
             if len(points) >= 2:
-                group.add(self.arrow_through(points, colour=palette.FAINT, dashed=True, role="illegal-arrow"))
+                group.add(self.arrow_through(points, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
             if points:
                 group.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
         return group
@@ -322,7 +351,7 @@ class _Painter:
     def _swap_mark(self, name: str, owner: int) -> Group:
         """A claimed swap: a dashed ring in the colour of the player who would take the stone, and "swap"."""
         fill, _ = self.board.piece_colours(owner)
-        stroke = fill if palette.lightness(fill) < 85 else palette.INK
+        stroke = fill if palette.lightness(fill) < 85 else palette.current().ink
         mark = Group("swap", title=f"the swap would take the stone on {name}")
         mark.add(Circle(self.at(name), self.radius * 1.3, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
         mark.add(self._label(name, SWAP))
@@ -353,7 +382,7 @@ class _Painter:
         for sx, sy in ((1, -1), (1, 1), (-1, -1), (-1, 1)):
             bx = x + sx * self.radius * 1.05
             by = y + (-self.radius * 1.05 if sy < 0 else self.radius * 1.05 + size * 0.75)
-            label = Text((bx, by), text, size, font="sans-bold", fill=palette.INK, anchor="start" if sx > 0 else "end")
+            label = Text((bx, by), text, size, font="sans-bold", fill=palette.current().ink, anchor="start" if sx > 0 else "end")
             box = shape_box(label)
             if box is None or not any(_box_meets_circle(box, pad, centre, self.radius) for centre in near):
                 break
@@ -361,18 +390,18 @@ class _Painter:
         group = Group(role)
         if box is not None:
             x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
-            group.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=palette.FAINT, width=0.25, fill=palette.PAPER)))
+            group.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=palette.current().faint, width=0.25, fill=palette.current().paper)))
         group.add(label)
         if struck and box is not None:
             middle = (box[1] + box[3]) / 2
             width = max(0.3, size * 0.11)
-            group.add(Line((box[0] - pad * 0.5, middle), (box[2] + pad * 0.5, middle), Style(stroke=CROSS, width=width, cap="round")))
+            group.add(Line((box[0] - pad * 0.5, middle), (box[2] + pad * 0.5, middle), Style(stroke=palette.current().cross, width=width, cap="round")))
         return group
 
     def _ghost(self, name: str, owner: int, role: str = "ghost") -> Group:
         """A dashed outline of a piece: where a piece may go (claims) or stood (a swapped stone)."""
         fill, _ = self.board.piece_colours(owner)
-        stroke = fill if palette.lightness(fill) < 85 else palette.INK
+        stroke = fill if palette.lightness(fill) < 85 else palette.current().ink
         ghost = Group(role, title=f"{'possible move' if role == 'ghost' else 'former stone'} on {name}")
         ghost.add(Circle(self.at(name), self.radius * 0.92, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
         return ghost
@@ -396,7 +425,7 @@ def _clip(group: Group, box: Box) -> Group:
             continue
         b = shape_box(child)
         if isinstance(child, Text):  # half a letter reads as a mark: keep whole labels only
-            if box[0] <= b[0] and b[2] <= box[2] and box[1] <= b[1] and b[3] <= box[3]:
+            if b is not None and box[0] <= b[0] and b[2] <= box[2] and box[1] <= b[1] and b[3] <= box[3]:
                 kept.add(child)
         elif b is None or (b[2] >= box[0] and b[0] <= box[2] and b[3] >= box[1] and b[1] <= box[3]):
             kept.add(child)
@@ -418,7 +447,7 @@ def _view_box(checked: CheckedDiagram, frame: Frame) -> Box:
     when the location nearest to it is shown.
     """
     locations = checked.board.locations()
-    points = [locations[p] for p in checked.spec.view.value]  # type: ignore[union-attr]
+    points = [checked.board.location(p) for p in checked.spec.view.value]  # type: ignore[union-attr]
     xs, ys = [frame.pt(*p)[0] for p in points], [frame.pt(*p)[1] for p in points]
     margin = frame.length(VIEW_MARGIN)
     box = (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
@@ -431,6 +460,8 @@ def _view_box(checked: CheckedDiagram, frame: Frame) -> Box:
             if not isinstance(shape, Text):
                 continue
             label = shape_box(shape)
+            if label is None:
+                continue
             cx, cy = (label[0] + label[2]) / 2, (label[1] + label[3]) / 2
             named = [n for n in on_sheet if shape.text.strip().lower() in _name_parts(n)] or list(on_sheet)
             nearest = min(named, key=lambda n: (on_sheet[n][0] - cx) ** 2 + (on_sheet[n][1] - cy) ** 2)
@@ -481,7 +512,7 @@ def diagram_sheet(
     if view:
         content = _clip(content, (0.0, 0.0, width, height))
         inset = 0.15
-        frame_line = Polygon(((inset, inset), (width - inset, inset), (width - inset, height - inset), (inset, height - inset)), Style(stroke=palette.FAINT, width=0.3))
+        frame_line = Polygon(((inset, inset), (width - inset, inset), (width - inset, height - inset), (inset, height - inset)), Style(stroke=palette.current().faint, width=0.3))
         content.add(Group("view-frame").add(frame_line))
     title = " / ".join(descriptions[lang] for lang in descriptions)
     return Sheet(

@@ -27,14 +27,13 @@ fortress is the 3 x 3 block at the top)::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from boardgen.geometry.squaregrid import DIAGONAL, ORTHOGONAL, SquareGrid
 
 SIZE = 7
-COLUMNS = "abcdefg"
 
 # The eight step directions, in a fixed order the engine relies on for stable move lists.
-ORTHOGONAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
-DIAGONAL_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+ORTHOGONAL_DIRECTIONS: tuple[tuple[int, int], ...] = ORTHOGONAL
+DIAGONAL_DIRECTIONS: tuple[tuple[int, int], ...] = DIAGONAL
 DIRECTIONS: tuple[tuple[int, int], ...] = ORTHOGONAL_DIRECTIONS + DIAGONAL_DIRECTIONS
 
 # Diagonal patterns the rules accept: the drawn ("alternating", Alquerque-style)
@@ -42,46 +41,36 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ORTHOGONAL_DIRECTIONS + DIAGONAL_DIREC
 DIAGONAL_PATTERNS = ("alternating", "all")
 
 
+def _in_cross(x: int, y: int) -> bool:
+    return 2 <= x <= 4 or 2 <= y <= 4
+
+
+GRID = SquareGrid(SIZE, SIZE, keep=_in_cross, label="Assalto board")
+"""The 33 points of the cross: the 7 x 7 square grid without its four 2 x 2 corners."""
+COLUMNS = GRID.letters
+point_name = GRID.name
+
+
 def on_board(x: int, y: int) -> bool:
     """True for the 33 points of the cross."""
-    return 0 <= x < SIZE and 0 <= y < SIZE and (2 <= x <= 4 or 2 <= y <= 4)
-
-
-def point_name(x: int, y: int) -> str:
-    return f"{COLUMNS[x]}{y + 1}"
+    return GRID.contains(x, y)
 
 
 # Points ordered row by row from the bottom (y), then left to right (x): this is
 # the engine's index order and the order of every generated move list.
-POINTS: dict[str, tuple[int, int]] = {
-    point_name(x, y): (x, y) for y in range(SIZE) for x in range(SIZE) if on_board(x, y)
-}
-POINT_NAMES: tuple[str, ...] = tuple(POINTS)
-COORDS_TO_NAME: dict[tuple[int, int], str] = {xy: name for name, xy in POINTS.items()}
+POINTS: dict[str, tuple[int, int]] = GRID.points
+POINT_NAMES: tuple[str, ...] = GRID.names
+COORDS_TO_NAME: dict[tuple[int, int], str] = GRID.at
 
 # Rows as the position notation writes them (top row first), each left to right.
-ROWS_TOP_DOWN: tuple[tuple[str, ...], ...] = tuple(
-    tuple(point_name(x, y) for x in range(SIZE) if on_board(x, y)) for y in reversed(range(SIZE))
-)
-
-
-def _segments(directions: Iterable[tuple[int, int]], keep) -> tuple[tuple[str, str], ...]:
-    """Unit segments from each point in ``directions`` (each counted once), filtered by ``keep``."""
-    found = []
-    for name, (x, y) in POINTS.items():
-        for dx, dy in directions:
-            other = (x + dx, y + dy)
-            if on_board(*other) and keep(x, y):
-                found.append((name, COORDS_TO_NAME[other]))
-    return tuple(found)
-
+ROWS_TOP_DOWN: tuple[tuple[str, ...], ...] = GRID.all_rows(top_down=True)
 
 # Only "forward" directions (up, right, up-right, down-right) so that each segment appears once.
-ORTHOGONAL_SEGMENTS: tuple[tuple[str, str], ...] = _segments(((1, 0), (0, 1)), lambda x, y: True)
+ORTHOGONAL_SEGMENTS: tuple[tuple[str, str], ...] = GRID.segments(((1, 0), (0, 1)))
 # The alternating pattern: diagonals only through points whose x + y is even.
-DIAGONAL_SEGMENTS: tuple[tuple[str, str], ...] = _segments(((1, 1), (1, -1)), lambda x, y: (x + y) % 2 == 0)
+DIAGONAL_SEGMENTS: tuple[tuple[str, str], ...] = GRID.segments(((1, 1), (1, -1)), lambda x, y: (x + y) % 2 == 0)
 # Diagonals through every point: not drawn on the board; the rules variant ``diagonals=all``.
-ALL_DIAGONAL_SEGMENTS: tuple[tuple[str, str], ...] = _segments(((1, 1), (1, -1)), lambda x, y: True)
+ALL_DIAGONAL_SEGMENTS: tuple[tuple[str, str], ...] = GRID.segments(((1, 1), (1, -1)))
 
 # Every drawn segment with its role, for the drawing: ``orthogonal`` or ``diagonal``.
 LINES: tuple[tuple[str, str, str], ...] = tuple(

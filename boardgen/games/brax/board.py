@@ -20,11 +20,11 @@ reconstruction (the geometry's ``LAYOUT_NOTE``).
 from __future__ import annotations
 
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, grid_coordinates
+from boardgen.boards.base import BoardOptions
+from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Line, Polygon, Style
-from boardgen.engine.base import Piece
 from boardgen.errors import BoardgenError
 from boardgen.games.brax import geometry as geo
 
@@ -32,9 +32,8 @@ LABEL_SIZE = 0.32  # board units
 LABEL_GAP = 0.62  # from the outer lines to the middle of a label
 DIAMOND = 0.2  # half-diagonal of a start diamond, board units
 PIECE_KIND = "man"  # what the rules engine calls a Brax piece
-WHITE_LINE = "#f4f0e3"  # ivory: reads as a light line, not as a gap between two dark ones
-WHITE_EDGE = palette.INK
-RED_LINE = palette.RED
+# Colours: palette roles line_white (an ivory core: reads as a light line, not as a
+# gap between two dark ones), line_white_edge (its dark edges) and line_red.
 # "Note:" heads the note; it also keeps the first glyph off the margin (an
 # italic "A" at the pen would overhang the sheet margin by 0.16 mm).
 NOTE_LABEL = {"pt": "Nota: ", "en": "Note: "}
@@ -74,11 +73,23 @@ def checked_lines() -> tuple[tuple[str, str, str], ...]:
     return geo.LINES
 
 
-class BraxBoard(BoardDrawing):
+class BraxBoard(GridBoard):
+    """The 9 x 9 grid of points with Brax's coloured lines and start diamonds; places and coordinates shared."""
+
     game_id = "brax"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     piece_diameter = 0.56
     distinct_roles = (("line-white", "line-red"),)
+    # The start diamonds are printed on the traditional board, so they are part of
+    # it: drawn on every drawing, diagrams included (under the pieces).
+    kept_marks = ("start-marks",)
+    places = "points"
+    columns = geo.SIZE
+    grid_shape = geo.GRID
+    start = geo.START_POINTS
+    piece_kind = PIECE_KIND
+    label_size = LABEL_SIZE
+    label_gap = LABEL_GAP
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)
@@ -88,30 +99,21 @@ class BraxBoard(BoardDrawing):
     def notes(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
         return layout_note()
 
-    def locations(self) -> dict[str, tuple[float, float]]:
-        return {name: (float(x), float(y)) for name, (x, y) in geo.POINTS.items()}
-
-    def start_placements(self) -> list[tuple[str, Piece]]:
-        return [(name, Piece(owner, PIECE_KIND)) for owner in (0, 1) for name in geo.START_POINTS[owner]]
-
-    def start_marks(self) -> dict[str, int]:
-        return dict(geo.START_POSITION)
-
     # -- drawing ------------------------------------------------------------------
-    def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
-        board = Group("board")
+    def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:
+        """All the dark edges of White's lines, then the red lines, then the white cores over them."""
+        colours = palette.current()
         red, outer, core = line_widths(frame, options)
         white = [s for s in self.segments if s[2] == geo.WHITE]
         reds = [s for s in self.segments if s[2] == geo.RED]
-        board.add(
-            self._lines(frame, "line-white-edge", white, Style(stroke=WHITE_EDGE, width=outer), "dark edges of White's lines"),
-            self._lines(frame, "line-red", reds, Style(stroke=RED_LINE, width=red), "Black's lines (red)"),
-            self._lines(frame, "line-white", white, Style(stroke=WHITE_LINE, width=core), "White's lines (white)"),
-        )
-        board.add(self.diamonds(frame, options))
-        if options.coordinates:
-            board.add(self.coordinates(frame))
-        return board
+        return [
+            self._lines(frame, "line-white-edge", white, Style(stroke=colours.line_white_edge, width=outer), "dark edges of White's lines"),
+            self._lines(frame, "line-red", reds, Style(stroke=colours.line_red, width=red), "Black's lines (red)"),
+            self._lines(frame, "line-white", white, Style(stroke=colours.line_white, width=core), "White's lines (white)"),
+        ]
+
+    def draw_start_marks(self, frame: Frame, options: BoardOptions) -> Group:
+        return self.diamonds(frame, options)
 
     def _lines(self, frame: Frame, role: str, segments, style: Style, title: str) -> Group:
         group = Group(role, title=title)
@@ -124,17 +126,13 @@ class BraxBoard(BoardDrawing):
         group = Group("start-marks", title="start diamonds: White on b1-h1, Black on b9-h9")
         half = frame.length(DIAMOND)
         width = max(0.25, line_widths(frame, options)[0] * 0.4)
-        fills = {0: palette.PAPER, 1: RED_LINE}
+        colours = palette.current()
+        fills = {0: colours.paper, 1: colours.line_red}
         for owner in (0, 1):
             player = Group(f"start-player-{owner}")
             for name in geo.START_POINTS[owner]:
                 x, y = frame.pt(*geo.POINTS[name])
                 points = ((x, y - half), (x + half, y), (x, y + half), (x - half, y))
-                player.add(Polygon(points, Style(stroke=palette.INK, width=width, fill=fills[owner], join="round")))
+                player.add(Polygon(points, Style(stroke=colours.ink, width=width, fill=fills[owner], join="round")))
             group.add(player)
         return group
-
-    def coordinates(self, frame: Frame) -> Group:
-        """Letters below and above the columns, numbers beside the rows."""
-        return grid_coordinates(frame, geo.COLUMNS, geo.SIZE, LABEL_SIZE, -LABEL_GAP, geo.SIZE - 1 + LABEL_GAP)
-

@@ -33,8 +33,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from boardgen.geometry.squaregrid import SquareGrid, place_name
+
 SIZE = 9
-COLUMNS = "abcdefghi"
+GRID = SquareGrid(SIZE, SIZE, label="Brax board")
+"""The 81 points: names, coordinates and the half turn come from the shared square grid."""
+COLUMNS = GRID.letters
 
 WHITE = "white"  # line colour of player 0 (White, moves first)
 RED = "red"  # line colour of player 1 (Black pieces)
@@ -85,14 +89,13 @@ LAYOUT_NOTE: Mapping[str, str] = {
 _LETTER_COLOUR = {"W": WHITE, "R": RED}
 
 
-def point_name(x: int, y: int) -> str:
-    return f"{COLUMNS[x]}{y + 1}"
-
+# Any (x, y) of the 9 x 9 square, also while a layout picture is being read.
+point_name = place_name
 
 # Points row by row from the bottom, left to right: the engine's index order.
-POINTS: dict[str, tuple[int, int]] = {point_name(x, y): (x, y) for y in range(SIZE) for x in range(SIZE)}
-POINT_NAMES: tuple[str, ...] = tuple(POINTS)
-COORDS_TO_NAME: dict[tuple[int, int], str] = {xy: name for name, xy in POINTS.items()}
+POINTS: dict[str, tuple[int, int]] = GRID.points
+POINT_NAMES: tuple[str, ...] = GRID.names
+COORDS_TO_NAME: dict[tuple[int, int], str] = GRID.at
 
 
 def parse_layout(text: str) -> tuple[list[list[str | None]], list[list[str | None]], list[str]]:
@@ -259,8 +262,8 @@ def _neighbours() -> dict[str, tuple[tuple[str, int], ...]]:
 NEIGHBOURS: dict[str, tuple[tuple[str, int], ...]] = _neighbours()
 
 START_POINTS: dict[int, tuple[str, ...]] = {
-    0: tuple(point_name(x, 0) for x in range(1, SIZE - 1)),  # b1..h1, white diamonds
-    1: tuple(point_name(x, SIZE - 1) for x in range(1, SIZE - 1)),  # b9..h9, red diamonds
+    0: GRID.row(0)[1:-1],  # b1..h1, white diamonds
+    1: GRID.row(SIZE - 1)[1:-1],  # b9..h9, red diamonds
 }
 START_POSITION: dict[str, int] = {name: owner for owner, names in START_POINTS.items() for name in names}
 
@@ -275,5 +278,4 @@ def line_owner(a: str, b: str) -> int:
 
 def half_turn(name: str) -> str:
     """The point that ``name`` lands on when the board is turned half a turn."""
-    x, y = POINTS[name]
-    return point_name(SIZE - 1 - x, SIZE - 1 - y)
+    return GRID.half_turn(name)

@@ -18,12 +18,17 @@ STEP_OF_DIRECTION = {0: (1, 0), 60: (1, -1), 120: (0, -1), 180: (-1, 0), 240: (-
 SIDE_ORDER = ("row-first", "col-last", "row-last", "col-first")  # clockwise from the top
 SIDE_ANGLES = {"row-first": 0.0, "col-last": -60.0, "row-last": 180.0, "col-first": 120.0}
 PLAYER_OF_SIDE = {"row-first": 0, "row-last": 0, "col-first": 1, "col-last": 1}
-PLAYER_COLOURS = (palette.RED, palette.BLUE)
 
 
-def band_style(owner: int, options: BoardOptions, colours=PLAYER_COLOURS) -> list[Style]:
+def player_colours() -> tuple[str, str]:
+    """The two players' colours (edges and stones), from the current palette."""
+    colours = palette.current()
+    return (colours.player_0, colours.player_1)
+
+
+def band_style(owner: int, options: BoardOptions, colours: tuple[str, str] | None = None) -> list[Style]:
     """Solid bands in full ink; in light ink an outline with hatching, crossed for player 1."""
-    colour = colours[owner]
+    colour = (colours or player_colours())[owner]
     if not options.light:
         return [Style(stroke=None, fill=colour)]
     styles = [Style(stroke=colour, width=0.35, hatch=Hatch(colour, spacing=1.1, angle=45.0, width=0.3))]
@@ -47,7 +52,7 @@ class HexBoard(HexCellBoard):
         return f"{self.size} × {self.size}"
 
     def piece_colours(self, owner: int) -> tuple[str, str]:
-        return (PLAYER_COLOURS[owner], palette.INK)
+        return (player_colours()[owner], palette.current().ink)
 
     def side_of(self, cell: str, direction: int) -> str | None:
         c, r = self.geometry.coords(cell)

@@ -51,20 +51,16 @@ PIECE_KINDS = {geo.ATTACKER: "attacker", geo.DEFENDER: "defender"}
 ROUTE_STEP = 0.15
 ROUTE_END_CHORD = 0.5
 
-# Attackers red, defenders light green (seed: "vermelhas" / "verdes"), far apart in grey too.
-ATTACKER_COLOUR = palette.RED
-DEFENDER_COLOUR = "#9ccc65"
-# The neutral zone's light cells: paler than the pink dark ones, yet clearly
-# darker in grey than the ordinary light cells (palette.PALE_PINK is too close to them).
-NEUTRAL_LIGHT = "#f2bcd0"
-NEUTRAL_EDGE = "#c2185b"  # the outline of the neutral segment: a deep pink that reads on any cell
-
-FILLS = {
-    "citadel": palette.PAPER,
-    "light": palette.LIGHT_CELL,
-    "dark": palette.DARK_CELL,
-    "neutral-light": NEUTRAL_LIGHT,
-    "neutral-dark": palette.PINK,
+# Colours are palette roles: attackers red and defenders light green (seed:
+# "vermelhas" / "verdes", far apart in grey too); the neutral zone's light cells
+# paler than its pink dark ones, yet clearly darker in grey than the ordinary
+# light cells; its outline (neutral_edge) a deep pink that reads on any cell.
+FILL_ROLES = {
+    "citadel": "citadel",
+    "light": "cell_light",
+    "dark": "cell_dark",
+    "neutral-light": "neutral_light",
+    "neutral-dark": "neutral_dark",
 }
 SHADE_TITLES = {
     "citadel": "citadel",
@@ -161,18 +157,22 @@ def line_width(frame: Frame, options: BoardOptions) -> float:
 
 def light_hatches(shade: str) -> tuple[Hatch, ...]:
     """Light-ink patterns: none for light cells, grey for dark, pink (crossed for dark) in the neutral zone."""
+    colours = palette.current()
     if shade == "dark":
-        return (Hatch(palette.DARK_CELL, spacing=1.4, angle=45.0, width=0.25),)
+        return (Hatch(colours.cell_dark, spacing=1.4, angle=45.0, width=0.25),)
     if shade == "neutral-dark":
-        return (Hatch(NEUTRAL_EDGE, spacing=1.4, angle=45.0, width=0.25), Hatch(NEUTRAL_EDGE, spacing=1.4, angle=-45.0, width=0.25))
+        edge = colours.neutral_edge
+        return (Hatch(edge, spacing=1.4, angle=45.0, width=0.25), Hatch(edge, spacing=1.4, angle=-45.0, width=0.25))
     if shade == "neutral-light":
-        return (Hatch(NEUTRAL_EDGE, spacing=1.6, angle=0.0, width=0.2),)
+        return (Hatch(colours.neutral_edge, spacing=1.6, angle=0.0, width=0.2),)
     return ()
 
 
 class RingoBoard(BoardDrawing):
     game_id = "ringo"
     unit_label = {"pt": "largura do anel", "en": "ring width"}
+    place_word = "cell"
+    kept_marks = ("neutral-zone",)  # the rules' neutral segment: on every drawing
     piece_diameter = 0.72
     # Light cells are left blank in light ink, so only the inked shades are compared.
     distinct_roles = (("cell-dark", "cell-neutral-dark", "cell-neutral-light"),)
@@ -194,14 +194,16 @@ class RingoBoard(BoardDrawing):
         return move_route(path)
 
     def piece_colours(self, owner: int) -> tuple[str, str]:
-        return (ATTACKER_COLOUR if owner == geo.ATTACKER else DEFENDER_COLOUR, palette.INK)
+        colours = palette.current()
+        return (colours.attacker if owner == geo.ATTACKER else colours.defender, colours.ink)
 
     def _edge_on(self, name: str, options: BoardOptions) -> str:
         """Outline of a piece or mark: white on a solid dark cell (where ink would vanish), ink elsewhere."""
-        return palette.PAPER if geo.cells()[name].shade == "dark" and not options.light else palette.INK
+        colours = palette.current()
+        return colours.paper if geo.cells()[name].shade == "dark" and not options.light else colours.ink
 
     def draw_piece(self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)) -> Group:
-        x, y = self.locations()[name]
+        x, y = self.location(name)
         radius = frame.length(self.piece_diameter / 2)
         fill, _ = self.piece_colours(piece.owner)
         group = Group(f"piece-player-{piece.owner}", title=f"{piece.kind} on {name}")
@@ -235,13 +237,13 @@ class RingoBoard(BoardDrawing):
                 if not hatches:
                     cell_group.add(_shaped(outline, Style(stroke=None, fill=None)))
             else:
-                cell_group.add(_shaped(outline, Style(stroke=None, fill=FILLS[shade])))
+                cell_group.add(_shaped(outline, Style(stroke=None, fill=getattr(palette.current(), FILL_ROLES[shade]))))
             group.add(cell_group)
         return group
 
     def line_work(self, frame: Frame, options: BoardOptions) -> Group:
         """The seven circles and the eight spokes (which stop at the citadel)."""
-        style = Style(stroke=palette.INK, width=line_width(frame, options))
+        style = Style(stroke=palette.current().ink, width=line_width(frame, options))
         circles = Group("circles")
         for circle in geo.circles():
             circles.add(Circle(frame.pt(*circle.centre), frame.length(circle.radius), style))
@@ -254,7 +256,7 @@ class RingoBoard(BoardDrawing):
         """A bold pink border round the whole neutral segment."""
         region = geo.neutral_region()
         width = line_width(frame, options) * (2.2 if options.light else 2.8)
-        style = Style(stroke=NEUTRAL_EDGE, width=width, join="round")
+        style = Style(stroke=palette.current().neutral_edge, width=width, join="round")
         path = _sector_path(frame, region.r_inner, region.r_outer, region.start_deg, region.end_deg)
         return Group("neutral-zone", title="neutral zone: the whole pink segment a").add(Path(path, style))
 
@@ -281,17 +283,18 @@ class RingoBoard(BoardDrawing):
         size = frame.length(NAME_SIZE)
         for name, cell in geo.cells().items():
             x, y = cell.label if cell.ring == 0 else _radial_point(cell, NAME_AT)
-            colour = palette.PAPER if cell.shade == "dark" and not options.light else palette.INK
+            colour = palette.current().paper if cell.shade == "dark" and not options.light else palette.current().ink
             if options.light and light_hatches(cell.shade):
                 group.add(_backing(frame, (x, y), name, size))  # keeps the name readable on the hatching
             group.add(centred_label(frame, (x, y), name, size * (1.5 if cell.ring == 0 else 1.0), colour))
         letter_size = frame.length(LETTER_SIZE)
         for segment in range(geo.SEGMENTS):
             centre = geo.polar(geo.OUTER_RADIUS + LETTER_GAP, geo.segment_centre_deg(segment))
-            group.add(centred_label(frame, centre, geo.SEGMENT_LETTERS[segment], letter_size, palette.INK))
+            group.add(centred_label(frame, centre, geo.SEGMENT_LETTERS[segment], letter_size, palette.current().ink))
         return group
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
+        self.location(name)  # an unknown name: UnknownPlace, not a KeyError
         cell = geo.cells()[name]
         if cell.ring == 0:
             return Circle(frame.pt(0.0, 0.0), frame.length(cell.r_outer - 0.08), style)
@@ -341,6 +344,6 @@ def _backing(frame: Frame, centre: tuple[float, float], text: str, size: float) 
     x, y = frame.pt(*centre)
     half_w = metrics("sans").width(text, size) / 2 + size * 0.2
     half_h = size * 0.5
-    return Polygon(((x - half_w, y - half_h), (x + half_w, y - half_h), (x + half_w, y + half_h), (x - half_w, y + half_h)), Style(stroke=None, fill=palette.PAPER))
+    return Polygon(((x - half_w, y - half_h), (x + half_w, y - half_h), (x + half_w, y + half_h), (x - half_w, y + half_h)), Style(stroke=None, fill=palette.current().paper))
 
 

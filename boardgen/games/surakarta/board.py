@@ -20,18 +20,19 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, grid_coordinates
+from boardgen.boards.base import BoardOptions
+from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Line, Style
-from boardgen.engine.base import Piece
+from boardgen.drawing.model import Group, Line, Style
 from boardgen.games.surakarta import geometry as geo
 
 LABEL_SIZE = 0.36  # board units
 LABEL_GAP = 0.55  # from the outermost loop to the middle of a label
 PIECE_KIND = "stone"  # what the rules engine calls a Surakarta piece
 
-CIRCUIT_COLOURS = {geo.INNER: palette.RED, geo.OUTER: palette.YELLOW}
+# Palette role of each line role (the plain edge lines are ink).
+CIRCUIT_ROLES = {geo.PLAIN: "ink", geo.INNER: "circuit_inner", geo.OUTER: "circuit_outer"}
 # Width of a line as a multiple of the plain line: the two circuits differ in
 # width as well as in colour, for greyscale prints.
 WIDTH_FACTOR = {geo.PLAIN: 1.0, geo.INNER: 2.8, geo.OUTER: 4.2}
@@ -77,8 +78,8 @@ def loop_route(arc: geo.Arc, start: str, trim_start: float = 0.0, trim_end: floa
         angle = math.radians(first + (last - first) * k / count)
         points.append((round(cx + arc.radius * math.cos(angle), 6), round(cy + arc.radius * math.sin(angle), 6)))
     # The ends are grid points: give them exactly, not as rounded cosines.
-    points[0] = tuple(map(float, geo.POINTS[start]))
-    points[-1] = tuple(map(float, geo.POINTS[arc.ends[1] if start == arc.ends[0] else arc.ends[0]]))
+    (x0, y0), (x1, y1) = geo.POINTS[start], geo.POINTS[arc.ends[1] if start == arc.ends[0] else arc.ends[0]]
+    points[0], points[-1] = (float(x0), float(y0)), (float(x1), float(y1))
     return points
 
 
@@ -107,44 +108,42 @@ def role_style(role: str, frame: Frame, options: BoardOptions) -> Style:
     width = line_width(frame, options) * WIDTH_FACTOR[role]
     if options.light:
         width *= 0.7  # light ink: the same design with less ink
-    colour = CIRCUIT_COLOURS.get(role, palette.INK)
+    colour = getattr(palette.current(), CIRCUIT_ROLES[role])
     # Light ink dashes the outer circuit, so the two circuits differ in pattern too.
     dash = (frame.length(0.22), frame.length(0.1)) if options.light and role == geo.OUTER else ()
     return Style(stroke=colour, width=width, dash=dash, cap="butt" if dash else "round")
 
 
-class SurakartaBoard(BoardDrawing):
+class SurakartaBoard(GridBoard):
+    """The 6 x 6 grid board with Surakarta's own lines (the circuits); places, start marks, coordinates shared."""
+
     game_id = "surakarta"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     piece_diameter = 0.62
     distinct_roles = ((geo.PLAIN, geo.INNER, geo.OUTER),)
+    places = "points"
+    columns = geo.SIZE
+    grid_shape = geo.GRID
+    start = geo.START_POINTS
+    piece_kind = PIECE_KIND
+    start_mark_radius = 0.13
+    start_mark_stroke = 1.1
+    start_marks_title = "start points: 12 white (rows 1-2) and 12 black (rows 5-6)"
+    label_size = LABEL_SIZE
+    # Coordinates sit outside the big loops.
+    label_gap = max(arc.radius for arc in geo.ARCS) + LABEL_GAP
 
-    def __init__(self, size: int | None = None) -> None:
-        super().__init__(None)
-
-    def locations(self) -> dict[str, tuple[float, float]]:
-        return {name: (float(x), float(y)) for name, (x, y) in geo.POINTS.items()}
-
-    def start_placements(self) -> list[tuple[str, Piece]]:
-        return [(name, Piece(owner, PIECE_KIND)) for owner in (0, 1) for name in geo.START_POINTS[owner]]
-
-    def start_marks(self) -> dict[str, int]:
-        return dict(geo.START_POSITION)
+    def line_width(self, frame: Frame, options: BoardOptions) -> float:
+        return line_width(frame, options)
 
     def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
         """Diagram arrows follow the circuit: straight along the lines, round the loops (see :func:`move_route`)."""
         return move_route(path)
 
     # -- drawing ------------------------------------------------------------------
-    def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
-        board = Group("board")
-        for role in DRAW_ORDER:
-            board.add(self.circuit(frame, options, role))
-        if options.marks_start_points:
-            board.add(self.marks(frame, options))
-        if options.coordinates:
-            board.add(self.coordinates(frame))
-        return board
+    def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:
+        """The plain edge lines, then the gold circuit, then the red one over it."""
+        return [self.circuit(frame, options, role) for role in DRAW_ORDER]
 
     def circuit(self, frame: Frame, options: BoardOptions, role: str) -> Group:
         """All the ink of one role: its straight segments, then (for a circuit) its four loops."""
@@ -163,21 +162,3 @@ class SurakartaBoard(BoardDrawing):
                 )
             )
         return group
-
-    def marks(self, frame: Frame, options: BoardOptions) -> Group:
-        """Sackson's marked start points: open rings for player 0 (white), discs for player 1 (black)."""
-        group = Group("start-marks", title="start points: 12 white (rows 1-2) and 12 black (rows 5-6)")
-        radius = frame.length(0.13)
-        width = max(0.25, line_width(frame, options) * 1.1)
-        for owner in (0, 1):
-            fill, outline = self.piece_colours(owner)
-            player = Group(f"start-player-{owner}")
-            for name in geo.START_POINTS[owner]:
-                player.add(Circle(frame.pt(*geo.POINTS[name]), radius, Style(stroke=outline, width=width, fill=fill)))
-            group.add(player)
-        return group
-
-    def coordinates(self, frame: Frame) -> Group:
-        """Letters below and above the columns, numbers beside the rows, all outside the loops."""
-        reach = max(arc.radius for arc in geo.ARCS) + LABEL_GAP
-        return grid_coordinates(frame, geo.FILES, geo.SIZE, LABEL_SIZE, -reach, geo.SIZE - 1 + reach)

@@ -26,21 +26,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardgen.geometry.squaregrid import SquareGrid
+
 SIZE = 6
-FILES = "abcdef"
+GRID = SquareGrid(SIZE, SIZE, label="Surakarta board")
+"""The 36 points: names, coordinates and steps come from the shared square grid."""
+FILES = GRID.letters
+point_name = GRID.name
 
 # -- points ------------------------------------------------------------------
 
-
-def point_name(x: int, y: int) -> str:
-    """``a1`` for (0, 0): column letter then row number."""
-    return f"{FILES[x]}{y + 1}"
-
-
-POINT_NAMES: tuple[str, ...] = tuple(point_name(x, y) for y in range(SIZE) for x in range(SIZE))
+POINT_NAMES: tuple[str, ...] = GRID.names
 """Every point, row by row from a1 to f6 (index = y * 6 + x)."""
 
-POINTS: dict[str, tuple[int, int]] = {point_name(x, y): (x, y) for y in range(SIZE) for x in range(SIZE)}
+POINTS: dict[str, tuple[int, int]] = GRID.points
 """Point name -> (x, y) in board units."""
 
 CORNERS: tuple[str, ...] = ("a1", "f1", "a6", "f6")
@@ -55,7 +54,7 @@ CIRCUIT_COLOURS = {INNER: "red", OUTER: "gold"}
 """Colour names of the circuits, as the board and booklet print and name them.
 
 The seed says "a interna (vermelha) e a exterior (amarela)": the outer one is
-yellow there.  It is printed gold (``palette.YELLOW``, a deep yellow) because a
+yellow there.  It is printed gold (palette role ``circuit_outer``, a deep yellow) because a
 pale yellow line would hardly read on white paper, so it is called gold
 everywhere.
 """
@@ -80,13 +79,11 @@ class Segment:
 
 
 def _segments() -> tuple[Segment, ...]:
-    found = []
-    for y in range(SIZE):  # rows
-        for x in range(SIZE - 1):
-            found.append(Segment(point_name(x, y), point_name(x + 1, y), _line_role(y)))
-    for x in range(SIZE):  # columns
-        for y in range(SIZE - 1):
-            found.append(Segment(point_name(x, y), point_name(x, y + 1), _line_role(x)))
+    """Each row's unit segments (rows bottom to top), then each column's (left to right)."""
+    found: list[Segment] = []
+    for index, line in enumerate(GRID.all_rows() + GRID.all_columns()):
+        role = _line_role(index % SIZE)
+        found.extend(Segment(a, b, role) for a, b in zip(line, line[1:]))
     return tuple(found)
 
 
@@ -129,7 +126,7 @@ def _arc(corner: str, radius: int) -> Arc:
         a = angle % 360
         dx = {0: radius, 90: 0, 180: -radius, 270: 0}[a]
         dy = {0: 0, 90: radius, 180: 0, 270: -radius}[a]
-        ends.append(point_name(cx + dx, cy + dy))
+        ends.append(GRID.name(cx + dx, cy + dy))
     role = INNER if radius == 1 else OUTER
     return Arc(corner, (cx, cy), radius, start, end, role, (ends[0], ends[1]))
 
@@ -180,13 +177,8 @@ class Circuit:
 def _circuit(name: str, role: str, level: int) -> Circuit:
     """games.md's formula: row y=L left to right; loop; column x=N-1-L upwards;
     loop; row y=N-1-L right to left; loop; column x=L downwards; loop."""
-    n, low, high = SIZE, level, SIZE - 1 - level
-    legs = (
-        [point_name(x, low) for x in range(n)],
-        [point_name(high, y) for y in range(n)],
-        [point_name(x, high) for x in reversed(range(n))],
-        [point_name(low, y) for y in reversed(range(n))],
-    )
+    low, high = level, SIZE - 1 - level
+    legs = (GRID.row(low), GRID.column(high), GRID.row(high)[::-1], GRID.column(low)[::-1])
     points: list[str] = []
     loops = set()
     for leg in legs:
@@ -221,23 +213,14 @@ DIRECTIONS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -
 """The eight step directions (orthogonal and diagonal); diagonals have no drawn line."""
 
 
-def _neighbours() -> dict[str, tuple[str, ...]]:
-    result = {}
-    for name, (x, y) in POINTS.items():
-        result[name] = tuple(
-            point_name(x + dx, y + dy) for dx, dy in DIRECTIONS if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE
-        )
-    return result
-
-
-NEIGHBOURS: dict[str, tuple[str, ...]] = _neighbours()
+NEIGHBOURS: dict[str, tuple[str, ...]] = GRID.neighbour_table(DIRECTIONS)
 """Point -> the points one simple step away (up to 8)."""
 
 PIECES_PER_PLAYER = 12
 
 START_POINTS: dict[int, tuple[str, ...]] = {
-    0: tuple(point_name(x, y) for y in (0, 1) for x in range(SIZE)),
-    1: tuple(point_name(x, y) for y in (4, 5) for x in range(SIZE)),
+    0: GRID.row(0) + GRID.row(1),
+    1: GRID.row(4) + GRID.row(5),
 }
 """Player 0 (white, moves first) on rows 1-2; player 1 (black) on rows 5-6."""
 

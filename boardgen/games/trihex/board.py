@@ -19,7 +19,7 @@ SIDE_OF_DIRECTION = {0: "right", 60: "right", 120: "left", 180: "left", 240: "bo
 SIDE_ORDER = ("left", "right", "bottom")  # clockwise, starting up the left side
 SIDE_ANGLES = {"left": 60.0, "right": -60.0, "bottom": 180.0}
 # Three tints far apart in lightness, so a greyscale print keeps them apart.
-SIDE_COLOURS = {"left": palette.YELLOW, "right": palette.GREEN, "bottom": palette.BLUE}
+SIDE_ROLES = {"left": "side_left", "right": "side_right", "bottom": "side_bottom"}  # palette roles
 SIDE_HATCH_ANGLES = {"left": 45.0, "right": -45.0, "bottom": 0.0}
 
 
@@ -41,7 +41,8 @@ class TrihexBoard(HexCellBoard):
         return f"de lado {self.size}" if lang == "pt" else f"side-{self.size}"
 
     def piece_colours(self, owner: int) -> tuple[str, str]:
-        return (palette.BLACK_PIECE, palette.INK) if owner == 0 else (palette.WHITE_PIECE, palette.INK)
+        colours = palette.current()
+        return (colours.dark_piece, colours.ink) if owner == 0 else (colours.light_piece, colours.ink)
 
     def side_of(self, cell: str, direction: int) -> str | None:
         r, i = self.geometry.coords(cell)
@@ -55,7 +56,7 @@ class TrihexBoard(HexCellBoard):
         board = Group("board")
         sides = Group("edges")
         for side, points in self.bands().items():
-            colour = SIDE_COLOURS[side]
+            colour = getattr(palette.current(), SIDE_ROLES[side])
             band = Group(f"side-{side}", title=f"{side} side")
             if options.light:
                 band.add(Polygon(frame.pts(points), Style(stroke=colour, width=0.35, hatch=Hatch(colour, 1.1, SIDE_HATCH_ANGLES[side], 0.3))))
