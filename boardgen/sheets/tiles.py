@@ -215,14 +215,15 @@ def assembly_sheet(board: BoardDrawing, layout: TileLayout, scale: float, board_
     k = min((area[2] - area[0]) / layout.poster_width, (area[3] - area[1]) / layout.poster_height)
     ox = area[0] + ((area[2] - area[0]) - layout.poster_width * k) / 2
     oy = area[1] + ((area[3] - area[1]) - layout.poster_height * k) / 2
+    colours = palette.current()
     chart = Group("assembly-map")
-    chart.add(Polygon(((ox, oy), (ox + layout.poster_width * k, oy), (ox + layout.poster_width * k, oy + layout.poster_height * k), (ox, oy + layout.poster_height * k)), Style(stroke=palette.INK, width=0.5, fill="#eeeeee")))
+    chart.add(Polygon(((ox, oy), (ox + layout.poster_width * k, oy), (ox + layout.poster_width * k, oy + layout.poster_height * k), (ox, oy + layout.poster_height * k)), Style(stroke=colours.ink, width=0.5, fill=colours.guide_fill)))
     for tile in layout.tiles:
         x0, y0 = ox + tile.x * k, oy + tile.y * k
         x1 = ox + min(tile.x + layout.window_width, layout.poster_width) * k
         y1 = oy + min(tile.y + layout.window_height, layout.poster_height) * k
-        chart.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=palette.BLUE, width=0.35, dash=(1.5, 1.0))))
-        chart.add(Text(((x0 + x1) / 2, (y0 + y1) / 2 + 2.5), tile.name, min(9.0, (y1 - y0) / 3), font="sans-bold", fill=palette.BLUE, anchor="middle"))
+        chart.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=colours.guide, width=0.35, dash=(1.5, 1.0))))
+        chart.add(Text(((x0 + x1) / 2, (y0 + y1) / 2 + 2.5), tile.name, min(9.0, (y1 - y0) / 3), font="sans-bold", fill=colours.guide, anchor="middle"))
     content.add(chart)
     content.add(footer_block(width, height))
     return Sheet(width, height, content, title=f"{sheet_title(board)} — boardgen", language="pt-BR")
