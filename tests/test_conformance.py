@@ -22,18 +22,23 @@ run on forever is a failure, not a truncated playout.  Along the way:
   sampled positions every listed move is applied;
 * ``apply`` never changes the state it is called on;
 * at the end, the outcome (winner 0, 1 or None, and a reason) is what the final
-  position text says when read back, and every move is refused.
+  position text says when read back, and every move is refused;
+* board and engine agree on point names: every point a position places a piece
+  on, and every point in a legal move's ``path`` or ``captures``, is a key of
+  the board drawing's ``locations()`` (the board built for the same size), so a
+  diagram can draw it; a stray name fails naming the game, the position text
+  and the names, instead of a bare ``KeyError`` in the diagram renderer.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import pytest
 
-from boardgen.engine.base import GameState, Move, Outcome
+from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.errors import BoardgenError, IllegalMoveError
 from boardgen.registry import GameInfo, all_games
 
@@ -61,13 +66,26 @@ def test_random_playouts_conform(game: GameInfo) -> None:
     engine = game.load_engine()
     assert issubclass(engine, GameState)
     max_plies = int(game.extra.get("max_plies", DEFAULT_MAX_PLIES))
+    boards: dict[int | None, frozenset[str]] = {}
     lengths = []
     for index in range(PLAYOUTS):
         rng = random.Random(f"{game.id}:{index}")
         variants = _choose_variants(game, index, rng)
         size = _choose_size(game, index, rng)
-        lengths.append(_playout(engine, game, size, variants, rng, max_plies, full=index < FULLY_CHECKED_PLAYOUTS))
+        if size not in boards:
+            boards[size] = _drawn_points(game, size)
+        full = index < FULLY_CHECKED_PLAYOUTS
+        lengths.append(_playout(engine, game, size, variants, rng, max_plies, full=full, points=boards[size]))
     assert max(lengths) > 0, f"{game.id}: every playout ended before the first move"
+
+
+def _drawn_points(game: GameInfo, size: int | None) -> frozenset[str]:
+    """The point names the game's board drawing can place a piece on, for this size."""
+    board_class = game.load_board()
+    board = board_class(size) if game.sizes is not None else board_class()
+    points = frozenset(board.locations())
+    assert points, f"{game.id} size={size}: the board drawing has no locations()"
+    return points
 
 
 def _choose_variants(game: GameInfo, index: int, rng: random.Random) -> dict[str, str]:
@@ -81,8 +99,17 @@ def _choose_size(game: GameInfo, index: int, rng: random.Random) -> int | None:
         return game.default_size
     if index % 10 == 0:
         return game.default_size
-    low, high = game.sizes
-    return rng.randint(low, min(high, low + SMALL_SIZE_SPAN))
+    # min/max and check_size, not ``low, high = game.sizes``: works for a range and for a set of sizes
+    low, high = min(game.sizes), max(game.sizes)
+    small = [n for n in range(low, min(high, low + SMALL_SIZE_SPAN) + 1) if _playable_size(game, n)]
+    return rng.choice(small)
+
+
+def _playable_size(game: GameInfo, size: int) -> bool:
+    try:
+        return game.check_size(size) == size
+    except BoardgenError:
+        return False
 
 
 def _playout(
@@ -93,8 +120,12 @@ def _playout(
     rng: random.Random,
     max_plies: int,
     full: bool,
+    points: Collection[str],
 ) -> int:
-    """Play one random game with every check; return its length in moves."""
+    """Play one random game with every check; return its length in moves.
+
+    ``points`` are the names the board drawing knows (its ``locations()``).
+    """
     state = engine.initial(size, variants)
     where = f"{game.id} size={size} variants={dict(variants)}"
     for ply in range(max_plies + 1):
@@ -102,6 +133,7 @@ def _playout(
         context = f"{where} ply {ply}: {text!r}"
         deep = full or ply % DEEP_CHECK_EVERY == 0
         moves = _check_state(engine, state, variants, context, deep or ply % 5 == 0)
+        _check_point_names(state, moves, points, context)
         if not moves:
             _check_final(engine, state, variants, context)
             return ply
@@ -148,6 +180,16 @@ def _check_state(
         again_texts = [m.text for m in again.legal_moves()]
         assert again_texts == texts, f"{context}: legal moves differ after reading the text back"
     return moves
+
+
+def _check_point_names(state: GameState, moves: list[Move], points: Collection[str], context: str) -> None:
+    """Every point named by the position or a legal move is one the board drawing can draw."""
+    unknown = sorted({where for where, _ in state.placements()} - set(points))
+    assert not unknown, f"{context}: pieces on points the board drawing does not have: {unknown}"
+    for move in moves:
+        named = set(move.path) | set(move.captures)
+        unknown = sorted(named - set(points))
+        assert not unknown, f"{context}: move {move.text} names points the board drawing does not have: {unknown}"
 
 
 def _check_move_text(state: GameState, move: Move, context: str, upper: bool) -> None:
@@ -237,11 +279,25 @@ class _Mutating(_Countdown):
         return type(self)(self.pile, 1 - self.side)
 
 
+class _StrayPiece(_Countdown):
+    """Broken: once the pile is low, a piece sits on a point the board does not draw."""
+
+    def placements(self) -> list[tuple[str, Any]]:
+        return [("heap", Piece(0))] if self.pile < 5 else []
+
+
+class _StrayCapture(_Countdown):
+    """Broken: taking two claims to capture on a point the board does not draw."""
+
+    def legal_moves(self) -> list[Move]:
+        return [Move(m.text, m.path, ("tray",) if m.key == 2 else (), m.kind, m.key) for m in super().legal_moves()]
+
+
 _TOY = GameInfo(id="countdown", title={}, summary={}, board="none:none")
 
 
 def _toy_playout(engine: type[_Countdown]) -> int:
-    return _playout(engine, _TOY, None, {}, random.Random(0), max_plies=50, full=False)
+    return _playout(engine, _TOY, None, {}, random.Random(0), max_plies=50, full=False, points={"pile"})
 
 
 def test_the_toy_game_passes() -> None:
@@ -254,6 +310,8 @@ def test_the_toy_game_passes() -> None:
         (_Endless, "no outcome after 50 moves"),
         (_Forgetful, "to_move differs after reading the text back"),
         (_Mutating, "changed the original state"),
+        (_StrayPiece, "countdown size=None variants={} ply 2: '4 0': pieces on points the board drawing does not have: ['heap']"),
+        (_StrayCapture, "countdown size=None variants={} ply 0: '7 0': move take2 names points the board drawing does not have: ['tray']"),
     ],
 )
 def test_the_harness_catches_broken_engines(engine: type[_Countdown], words: str) -> None:
