@@ -27,7 +27,10 @@ run on forever is a failure, not a truncated playout.  Along the way:
   on, and every point in a legal move's ``path`` or ``captures``, is a key of
   the board drawing's ``locations()`` (the board built for the same size), so a
   diagram can draw it; a stray name fails naming the game, the position text
-  and the names, instead of a bare ``KeyError`` in the diagram renderer.
+  and the names, instead of a bare ``KeyError`` in the diagram renderer; and,
+  the other way round, every point the board draws is named by the engine
+  somewhere in the playouts on that size (each position's legal moves are all
+  looked at, so the first game already names every point of today's boards).
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ def test_random_playouts_conform(game: GameInfo) -> None:
     assert issubclass(engine, GameState)
     max_plies = int(game.extra.get("max_plies", DEFAULT_MAX_PLIES))
     boards: dict[int | None, frozenset[str]] = {}
+    named: dict[int | None, set[str]] = {}
     lengths = []
     for index in range(PLAYOUTS):
         rng = random.Random(f"{game.id}:{index}")
@@ -75,8 +79,21 @@ def test_random_playouts_conform(game: GameInfo) -> None:
         if size not in boards:
             boards[size] = _drawn_points(game, size)
         full = index < FULLY_CHECKED_PLAYOUTS
-        lengths.append(_playout(engine, game, size, variants, rng, max_plies, full=full, points=boards[size]))
+        used = named.setdefault(size, set())
+        lengths.append(_playout(engine, game, size, variants, rng, max_plies, full=full, points=boards[size], used=used))
     assert max(lengths) > 0, f"{game.id}: every playout ended before the first move"
+    _check_every_drawn_point_is_named(game.id, boards, named)
+
+
+def _check_every_drawn_point_is_named(
+    game_id: str, boards: Mapping[int | None, frozenset[str]], named: Mapping[int | None, set[str]]
+) -> None:
+    for size, drawn in sorted(boards.items(), key=lambda item: item[0] or 0):
+        never = sorted(drawn - named[size])
+        assert not never, (
+            f"{game_id} size={size}: the board draws points no position or legal move of the engine ever named "
+            f"in these playouts: {never}"
+        )
 
 
 def _drawn_points(game: GameInfo, size: int | None) -> frozenset[str]:
@@ -121,10 +138,12 @@ def _playout(
     max_plies: int,
     full: bool,
     points: Collection[str],
+    used: set[str] | None = None,
 ) -> int:
     """Play one random game with every check; return its length in moves.
 
-    ``points`` are the names the board drawing knows (its ``locations()``).
+    ``points`` are the names the board drawing knows (its ``locations()``);
+    every name the engine uses is added to ``used``.
     """
     state = engine.initial(size, variants)
     where = f"{game.id} size={size} variants={dict(variants)}"
@@ -133,7 +152,7 @@ def _playout(
         context = f"{where} ply {ply}: {text!r}"
         deep = full or ply % DEEP_CHECK_EVERY == 0
         moves = _check_state(engine, state, variants, context, deep or ply % 5 == 0)
-        _check_point_names(state, moves, points, context)
+        _check_point_names(state, moves, points, context, used if used is not None else set())
         if not moves:
             _check_final(engine, state, variants, context)
             return ply
@@ -182,14 +201,19 @@ def _check_state(
     return moves
 
 
-def _check_point_names(state: GameState, moves: list[Move], points: Collection[str], context: str) -> None:
+def _check_point_names(
+    state: GameState, moves: list[Move], points: Collection[str], context: str, used: set[str]
+) -> None:
     """Every point named by the position or a legal move is one the board drawing can draw."""
-    unknown = sorted({where for where, _ in state.placements()} - set(points))
+    placed = {where for where, _ in state.placements()}
+    unknown = sorted(placed - set(points))
     assert not unknown, f"{context}: pieces on points the board drawing does not have: {unknown}"
+    used |= placed
     for move in moves:
         named = set(move.path) | set(move.captures)
         unknown = sorted(named - set(points))
         assert not unknown, f"{context}: move {move.text} names points the board drawing does not have: {unknown}"
+        used |= named
 
 
 def _check_move_text(state: GameState, move: Move, context: str, upper: bool) -> None:
@@ -296,12 +320,20 @@ class _StrayCapture(_Countdown):
 _TOY = GameInfo(id="countdown", title={}, summary={}, board="none:none")
 
 
-def _toy_playout(engine: type[_Countdown]) -> int:
-    return _playout(engine, _TOY, None, {}, random.Random(0), max_plies=50, full=False, points={"pile"})
+def _toy_playout(engine: type[_Countdown], used: set[str] | None = None) -> int:
+    return _playout(engine, _TOY, None, {}, random.Random(0), max_plies=50, full=False, points={"pile"}, used=used)
 
 
 def test_the_toy_game_passes() -> None:
-    assert 4 <= _toy_playout(_Countdown) <= 7
+    used: set[str] = set()
+    assert 4 <= _toy_playout(_Countdown, used) <= 7
+    assert used == {"pile"}  # what the engine names, which test_random_playouts_conform compares with the drawing
+
+
+def test_a_drawn_point_the_engine_never_names_is_reported() -> None:
+    with pytest.raises(AssertionError, match=r"countdown size=None: the board draws points .*: \['heap'\]"):
+        _check_every_drawn_point_is_named("countdown", {None: frozenset({"pile", "heap"})}, {None: {"pile"}})
+    _check_every_drawn_point_is_named("countdown", {None: frozenset({"pile"})}, {None: {"pile"}})
 
 
 @pytest.mark.parametrize(
