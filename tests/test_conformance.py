@@ -277,7 +277,7 @@ class _Countdown(GameState):
         return [Move(f"take{t}", path=("pile",), kind="take", key=t) for t in takes]
 
     def apply(self, move: Move) -> "_Countdown":
-        return type(self)(self.pile - int(move.key), 1 - self.side)
+        return type(self)(self.pile - _taken(move), 1 - self.side)
 
     def outcome(self) -> Outcome | None:
         return Outcome(1 - self.side, "took the last one") if self.pile == 0 else None
@@ -287,6 +287,11 @@ class _Countdown(GameState):
 
     def normalize_move_text(self, text: str) -> str:
         return text.strip().lower()
+
+
+def _taken(move: Move) -> int:
+    assert isinstance(move.key, int)
+    return move.key
 
 
 class _Endless(_Countdown):
@@ -299,7 +304,7 @@ class _Forgetful(_Countdown):
 
 class _Mutating(_Countdown):
     def apply(self, move: Move) -> "_Countdown":
-        self.pile -= int(move.key)
+        self.pile -= _taken(move)
         return type(self)(self.pile, 1 - self.side)
 
 

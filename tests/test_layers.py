@@ -196,12 +196,13 @@ def imports_of(module: str, path: Path, known: Iterable[str], package: str, root
             if name in _DYNAMIC_IMPORTS and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 add(first.value.partition(":")[0], node, when)
         if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for child in node.body:
-                visit(child, "type-only")
-            for child in node.orelse:
-                visit(child, when)
+            for statement in node.body:
+                visit(statement, "type-only")
+            for statement in node.orelse:
+                visit(statement, when)
             return
-        inner = "lazy" if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and when == "import-time" else when
+        function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        inner = "lazy" if function and when == "import-time" else when
         for child in ast.iter_child_nodes(node):
             visit(child, inner)
 
