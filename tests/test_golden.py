@@ -139,3 +139,22 @@ def test_a_refused_move_is_reported_on_its_ply() -> None:
     tampered[ply_three] = "ply 3: z9  [place; path z9]"
     number, want, got = golden.first_difference(tampered, golden.replay(tampered, "hex-5.txt"))
     assert number == ply_three + 1 and got.startswith("ply 3: z9  [not a legal move now: ")
+
+
+def test_the_command_checks_and_rewrites(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--check`` exits 1 on a changed file and changes nothing; ``--game`` writes it back as committed."""
+    for path in _files():
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(golden, "GOLDEN_DIR", tmp_path)
+    assert golden.main(["--check"]) == 0
+    tampered = tmp_path / "hex-5.txt"
+    committed = tampered.read_text(encoding="utf-8")
+    tampered.write_text(committed.replace("  to_move: 1", "  to_move: 0", 1), encoding="utf-8")
+    capsys.readouterr()
+    assert golden.main(["--check"]) == 1
+    assert "hex-5.txt:" in capsys.readouterr().out and tampered.read_text(encoding="utf-8") != committed
+    assert golden.main(["--game", "hex"]) == 0
+    assert tampered.read_text(encoding="utf-8") == committed
+    assert golden.main(["--check", "--game", "no-such-game"]) == 2

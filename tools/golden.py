@@ -311,7 +311,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         chosen = [spec for spec in chosen if spec.game == wanted]
     if args.check:
-        return check(chosen)
+        stale = [] if args.game else stale_files(chosen)
+        for path in stale:
+            print(f"{_shown(path)}: not a transcript this command writes (delete it, or add it to SPECS)")
+        return max(check(chosen), 1 if stale else 0)
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for spec in chosen:
         text = render(generate(spec))
@@ -319,14 +322,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         if old != text:
             spec.path.write_text(text, encoding="utf-8")
         state = "unchanged" if old == text else ("written" if old is None else "rewritten")
-        print(f"{spec.path.relative_to(ROOT)}: {state} ({text.count(chr(10))} lines)")
+        print(f"{_shown(spec.path)}: {state} ({text.count(chr(10))} lines)")
     return 0
+
+
+def _shown(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def stale_files(chosen: Sequence[Spec]) -> list[Path]:
+    wanted = {spec.path for spec in chosen}
+    return [path for path in sorted(GOLDEN_DIR.glob("*.txt")) if path not in wanted]
 
 
 def check(chosen: Sequence[Spec]) -> int:
     failures = 0
     for spec in chosen:
-        where = str(spec.path.relative_to(ROOT))
+        where = str(_shown(spec.path))
         if not spec.path.exists():
             print(f"{where}: missing (python {COMMAND} --game {spec.game} writes it)")
             failures += 1
