@@ -335,10 +335,11 @@ def layer_violations(
         mine, theirs = layer_of(i.importer, table), layer_of(i.target, table)
         if mine is None or theirs is None:
             continue  # reported by test_every_module_has_a_layer
+        said = f"{i.where()}: {i.importer} ({mine}) imports {i.target} ({theirs})"
         if theirs in forbidden.get(mine, ()):
-            problems.append(f"{i.where()}: {i.importer} ({mine}) imports {i.target} ({theirs}), which {mine} must never import")
+            problems.append(f"{said}, which {mine} must never import")
         elif tier_of(theirs, tiers) > tier_of(mine, tiers):
-            problems.append(f"{i.where()}: {i.importer} ({mine}) imports {i.target} ({theirs}), a higher layer")
+            problems.append(f"{said}, a higher layer")
     return problems
 
 
