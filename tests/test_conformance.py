@@ -22,18 +22,26 @@ run on forever is a failure, not a truncated playout.  Along the way:
   sampled positions every listed move is applied;
 * ``apply`` never changes the state it is called on;
 * at the end, the outcome (winner 0, 1 or None, and a reason) is what the final
-  position text says when read back, and every move is refused.
+  position text says when read back, and every move is refused;
+* board and engine agree on point names: every point a position places a piece
+  on, and every point in a legal move's ``path`` or ``captures``, is a key of
+  the board drawing's ``locations()`` (the board built for the same size), so a
+  diagram can draw it; a stray name fails naming the game, the position text
+  and the names, instead of a bare ``KeyError`` in the diagram renderer; and,
+  the other way round, every point the board draws is named by the engine
+  somewhere in the playouts on that size (each position's legal moves are all
+  looked at, so the first game already names every point of today's boards).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import pytest
 
-from boardgen.engine.base import GameState, Move, Outcome
+from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.errors import BoardgenError, IllegalMoveError
 from boardgen.registry import GameInfo, all_games
 
@@ -61,13 +69,40 @@ def test_random_playouts_conform(game: GameInfo) -> None:
     engine = game.load_engine()
     assert issubclass(engine, GameState)
     max_plies = int(game.extra.get("max_plies", DEFAULT_MAX_PLIES))
+    boards: dict[int | None, frozenset[str]] = {}
+    named: dict[int | None, set[str]] = {}
     lengths = []
     for index in range(PLAYOUTS):
         rng = random.Random(f"{game.id}:{index}")
         variants = _choose_variants(game, index, rng)
         size = _choose_size(game, index, rng)
-        lengths.append(_playout(engine, game, size, variants, rng, max_plies, full=index < FULLY_CHECKED_PLAYOUTS))
+        if size not in boards:
+            boards[size] = _drawn_points(game, size)
+        full = index < FULLY_CHECKED_PLAYOUTS
+        used = named.setdefault(size, set())
+        lengths.append(_playout(engine, game, size, variants, rng, max_plies, full=full, points=boards[size], used=used))
     assert max(lengths) > 0, f"{game.id}: every playout ended before the first move"
+    _check_every_drawn_point_is_named(game.id, boards, named)
+
+
+def _check_every_drawn_point_is_named(
+    game_id: str, boards: Mapping[int | None, frozenset[str]], named: Mapping[int | None, set[str]]
+) -> None:
+    for size, drawn in sorted(boards.items(), key=lambda item: item[0] or 0):
+        never = sorted(drawn - named[size])
+        assert not never, (
+            f"{game_id} size={size}: the board draws points no position or legal move of the engine ever named "
+            f"in these playouts: {never}"
+        )
+
+
+def _drawn_points(game: GameInfo, size: int | None) -> frozenset[str]:
+    """The point names the game's board drawing can place a piece on, for this size."""
+    board_class = game.load_board()
+    board = board_class(size) if game.sizes is not None else board_class()
+    points = frozenset(board.locations())
+    assert points, f"{game.id} size={size}: the board drawing has no locations()"
+    return points
 
 
 def _choose_variants(game: GameInfo, index: int, rng: random.Random) -> dict[str, str]:
@@ -81,8 +116,17 @@ def _choose_size(game: GameInfo, index: int, rng: random.Random) -> int | None:
         return game.default_size
     if index % 10 == 0:
         return game.default_size
-    low, high = game.sizes
-    return rng.randint(low, min(high, low + SMALL_SIZE_SPAN))
+    # min/max and check_size, not ``low, high = game.sizes``: works for a range and for a set of sizes
+    low, high = min(game.sizes), max(game.sizes)
+    small = [n for n in range(low, min(high, low + SMALL_SIZE_SPAN) + 1) if _playable_size(game, n)]
+    return rng.choice(small)
+
+
+def _playable_size(game: GameInfo, size: int) -> bool:
+    try:
+        return game.check_size(size) == size
+    except BoardgenError:
+        return False
 
 
 def _playout(
@@ -93,8 +137,14 @@ def _playout(
     rng: random.Random,
     max_plies: int,
     full: bool,
+    points: Collection[str],
+    used: set[str] | None = None,
 ) -> int:
-    """Play one random game with every check; return its length in moves."""
+    """Play one random game with every check; return its length in moves.
+
+    ``points`` are the names the board drawing knows (its ``locations()``);
+    every name the engine uses is added to ``used``.
+    """
     state = engine.initial(size, variants)
     where = f"{game.id} size={size} variants={dict(variants)}"
     for ply in range(max_plies + 1):
@@ -102,6 +152,7 @@ def _playout(
         context = f"{where} ply {ply}: {text!r}"
         deep = full or ply % DEEP_CHECK_EVERY == 0
         moves = _check_state(engine, state, variants, context, deep or ply % 5 == 0)
+        _check_point_names(state, moves, points, context, used if used is not None else set())
         if not moves:
             _check_final(engine, state, variants, context)
             return ply
@@ -148,6 +199,21 @@ def _check_state(
         again_texts = [m.text for m in again.legal_moves()]
         assert again_texts == texts, f"{context}: legal moves differ after reading the text back"
     return moves
+
+
+def _check_point_names(
+    state: GameState, moves: list[Move], points: Collection[str], context: str, used: set[str]
+) -> None:
+    """Every point named by the position or a legal move is one the board drawing can draw."""
+    placed = {where for where, _ in state.placements()}
+    unknown = sorted(placed - set(points))
+    assert not unknown, f"{context}: pieces on points the board drawing does not have: {unknown}"
+    used |= placed
+    for move in moves:
+        named = set(move.path) | set(move.captures)
+        unknown = sorted(named - set(points))
+        assert not unknown, f"{context}: move {move.text} names points the board drawing does not have: {unknown}"
+        used |= named
 
 
 def _check_move_text(state: GameState, move: Move, context: str, upper: bool) -> None:
@@ -211,7 +277,7 @@ class _Countdown(GameState):
         return [Move(f"take{t}", path=("pile",), kind="take", key=t) for t in takes]
 
     def apply(self, move: Move) -> "_Countdown":
-        return type(self)(self.pile - int(move.key), 1 - self.side)
+        return type(self)(self.pile - _taken(move), 1 - self.side)
 
     def outcome(self) -> Outcome | None:
         return Outcome(1 - self.side, "took the last one") if self.pile == 0 else None
@@ -221,6 +287,11 @@ class _Countdown(GameState):
 
     def normalize_move_text(self, text: str) -> str:
         return text.strip().lower()
+
+
+def _taken(move: Move) -> int:
+    assert isinstance(move.key, int)
+    return move.key
 
 
 class _Endless(_Countdown):
@@ -233,19 +304,41 @@ class _Forgetful(_Countdown):
 
 class _Mutating(_Countdown):
     def apply(self, move: Move) -> "_Countdown":
-        self.pile -= int(move.key)
+        self.pile -= _taken(move)
         return type(self)(self.pile, 1 - self.side)
+
+
+class _StrayPiece(_Countdown):
+    """Broken: once the pile is low, a piece sits on a point the board does not draw."""
+
+    def placements(self) -> list[tuple[str, Any]]:
+        return [("heap", Piece(0))] if self.pile < 5 else []
+
+
+class _StrayCapture(_Countdown):
+    """Broken: taking two claims to capture on a point the board does not draw."""
+
+    def legal_moves(self) -> list[Move]:
+        return [Move(m.text, m.path, ("tray",) if m.key == 2 else (), m.kind, m.key) for m in super().legal_moves()]
 
 
 _TOY = GameInfo(id="countdown", title={}, summary={}, board="none:none")
 
 
-def _toy_playout(engine: type[_Countdown]) -> int:
-    return _playout(engine, _TOY, None, {}, random.Random(0), max_plies=50, full=False)
+def _toy_playout(engine: type[_Countdown], used: set[str] | None = None) -> int:
+    return _playout(engine, _TOY, None, {}, random.Random(0), max_plies=50, full=False, points={"pile"}, used=used)
 
 
 def test_the_toy_game_passes() -> None:
-    assert 4 <= _toy_playout(_Countdown) <= 7
+    used: set[str] = set()
+    assert 4 <= _toy_playout(_Countdown, used) <= 7
+    assert used == {"pile"}  # what the engine names, which test_random_playouts_conform compares with the drawing
+
+
+def test_a_drawn_point_the_engine_never_names_is_reported() -> None:
+    with pytest.raises(AssertionError, match=r"countdown size=None: the board draws points .*: \['heap'\]"):
+        _check_every_drawn_point_is_named("countdown", {None: frozenset({"pile", "heap"})}, {None: {"pile"}})
+    _check_every_drawn_point_is_named("countdown", {None: frozenset({"pile"})}, {None: {"pile"}})
 
 
 @pytest.mark.parametrize(
@@ -254,6 +347,8 @@ def test_the_toy_game_passes() -> None:
         (_Endless, "no outcome after 50 moves"),
         (_Forgetful, "to_move differs after reading the text back"),
         (_Mutating, "changed the original state"),
+        (_StrayPiece, "countdown size=None variants={} ply 2: '4 0': pieces on points the board drawing does not have: ['heap']"),
+        (_StrayCapture, "countdown size=None variants={} ply 0: '7 0': move take2 names points the board drawing does not have: ['tray']"),
     ],
 )
 def test_the_harness_catches_broken_engines(engine: type[_Countdown], words: str) -> None:
