@@ -17,20 +17,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from boardgen.engine.variants import Variant, VariantValues, find_variant
+from boardgen.engine.variants import resolve_variants as _resolve_variants
 from boardgen.errors import OptionError
 
-
-@dataclass(frozen=True)
-class Variant:
-    """A named rule option: the values it takes, the default, and what it changes."""
-
-    name: str
-    values: tuple[str, ...]
-    default: str
-    doc: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "values": list(self.values), "default": self.default, "doc": self.doc}
+__all__ = ["GameInfo", "Variant", "VariantValues", "all_games", "get_game", "module_exists", "parse_variant_options"]
 
 
 @dataclass(frozen=True)
@@ -83,23 +74,18 @@ class GameInfo:
             raise OptionError(option, f"{self.id} size must be a whole number from {low} to {high}, not {size}")
         return size
 
-    def variant(self, name: str) -> Variant:
-        for variant in self.variants:
-            if variant.name == name:
-                return variant
-        known = ", ".join(v.name for v in self.variants) or "none"
-        raise OptionError("--variant", f"{self.id} has no variant option {name!r} (known: {known})")
+    def variant(self, name: str, option: str = "--variant") -> Variant:
+        """The declared variant option ``name``; OptionError listing the known ones."""
+        return find_variant(self.id, self.variants, name, option)
 
-    def resolve_variants(self, given: Mapping[str, str] | None = None, option: str = "--variant") -> dict[str, str]:
-        """Every variant option with its value: the given ones checked, the rest defaulted."""
-        chosen = {v.name: v.default for v in self.variants}
-        for name, value in (given or {}).items():
-            variant = self.variant(name)
-            if value not in variant.values:
-                allowed = ", ".join(variant.values)
-                raise OptionError(option, f"{self.id} variant {name} takes {allowed}, not {value!r}")
-            chosen[name] = value
-        return chosen
+    def resolve_variants(self, given: Mapping[str, str] | None = None, option: str = "--variant") -> VariantValues:
+        """Every variant option with its value: the given texts checked, the rest defaulted.
+
+        The result is typed and immutable (see :mod:`boardgen.engine.variants`)
+        and still reads as a mapping of texts; a result passed back in is
+        returned unchanged.
+        """
+        return _resolve_variants(self.id, self.variants, given, option)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -70,8 +70,11 @@ class GameState(ABC):
     """An immutable game position plus whose turn it is and any counters a rule needs.
 
     Subclasses set ``game_id`` and implement the abstract methods.  Variant
-    options arrive already validated (see :func:`boardgen.registry.resolve_variants`)
-    as a mapping from option name to value string.
+    options arrive as a mapping from option name to value text, either a plain
+    dict (booklet code and tests pass those) or the
+    :class:`~boardgen.engine.variants.VariantValues` it resolves to; an engine
+    resolves it once (``GAME.resolve_variants(variants)`` returns a resolved set
+    unchanged) and reads the typed values (``values.swap is True``).
     """
 
     game_id: ClassVar[str]

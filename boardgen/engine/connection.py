@@ -172,7 +172,7 @@ class ConnectionState(GameState):
 
     @classmethod
     def _swap_rule(cls, variants: Mapping[str, str] | None) -> bool:
-        return cls.GAME.resolve_variants(variants or {})["swap"] == "on"
+        return bool(cls.GAME.resolve_variants(variants).swap)
 
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "ConnectionState":

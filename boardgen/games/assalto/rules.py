@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
@@ -73,10 +74,9 @@ class Rules:
 
 
 @cache
-def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
-    """Build the move tables for a resolved set of variant options."""
-    chosen = dict(options)
-    ray_names = geo.rays(chosen["diagonals"])
+def rules_for(chosen: VariantValues) -> Rules:
+    """Build the move tables for a resolved set of variant options (cached per set)."""
+    ray_names = geo.rays(chosen.diagonals)
     rays = tuple(
         tuple((d, d[0] != 0 and d[1] != 0, tuple(INDEX[n] for n in line)) for d, line in ray_names[name])
         for name in NAMES
@@ -88,11 +88,11 @@ def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
         steps = []
         for (dx, dy), diagonal, line in rays[i]:
             to = line[0]
-            if chosen["pawn_moves"] == "forward-sideways":
+            if chosen.pawn_moves == "forward-sideways":
                 if diagonal or dy < 0:
                     continue
                 steps.append((to, dy > 0))
-            elif chosen["pawn_moves"] == "towards-fortress":
+            elif chosen.pawn_moves == "towards-fortress":
                 if distance[to] > distance[i]:
                     continue
                 steps.append((to, distance[to] < distance[i]))
@@ -100,14 +100,14 @@ def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
                 steps.append((to, False))
         pawn_steps.append(tuple(steps))
     return Rules(
-        pawn_moves=chosen["pawn_moves"],
-        long_capture=chosen["long_capture"] == "on",
-        same_direction=chosen["direction_change"] == "forbidden",
-        huffing=chosen["huffing"] == "on",
-        diagonals=chosen["diagonals"],
-        stalemate_loses=chosen["stalemate"] == "loses",
-        limit=None if chosen["no_progress"] == "off" else int(chosen["no_progress"]),
-        officer_start=chosen["officer_start"],
+        pawn_moves=chosen.pawn_moves,
+        long_capture=chosen.long_capture,
+        same_direction=chosen.direction_change == "forbidden",
+        huffing=chosen.huffing,
+        diagonals=chosen.diagonals,
+        stalemate_loses=chosen.stalemate == "loses",
+        limit=chosen.no_progress,
+        officer_start=chosen.officer_start,
         rays=rays,
         officer_steps=officer_steps,
         pawn_steps=tuple(pawn_steps),
@@ -115,7 +115,7 @@ def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
 
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
-    return rules_for(tuple(sorted(GAME.resolve_variants(variants).items())))
+    return rules_for(GAME.resolve_variants(variants))
 
 
 # --- captures -------------------------------------------------------------------

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.brax import geometry as geo
 
@@ -93,21 +94,20 @@ class Rules:
 
 
 @cache
-def _rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
-    chosen = dict(options)
-    limit = chosen["no_capture_draw"]
+def _rules_for(chosen: VariantValues) -> Rules:
     return Rules(
-        pass_capture=chosen["pass_through"] == "capture",
-        safe_answer=chosen["brax_answer"] == "safe",
-        bare_draw=chosen["bare_draw"] == "on",
-        no_capture_limit=None if limit == "off" else int(limit),
+        pass_capture=chosen.pass_through == "capture",
+        safe_answer=chosen.brax_answer == "safe",
+        bare_draw=chosen.bare_draw,
+        no_capture_limit=chosen.no_capture_draw,
     )
 
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
+    """The engine's rules for a variant set (a mapping of texts or the resolved values)."""
     from boardgen.games.brax import GAME
 
-    return _rules_for(tuple(sorted(GAME.resolve_variants(variants).items())))
+    return _rules_for(GAME.resolve_variants(variants))
 
 
 # -- threats ------------------------------------------------------------------

@@ -16,10 +16,9 @@ GAME = GameInfo(
     popular_sizes=(11, 13, 14, 19),
     extra={"pen_and_paper": True},
     variants=(
-        Variant(
-            name="swap",
-            values=("on", "off"),
-            default="on",
+        Variant.boolean(
+            "swap",
+            default=True,
             doc="After the first stone the second player may take it over instead of placing (pie rule).",
         ),
     ),

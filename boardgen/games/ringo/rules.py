@@ -48,6 +48,7 @@ from functools import cache
 from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.ringo import geometry as geo
 
@@ -127,26 +128,26 @@ class Options:
 
 
 @cache
-def _options(items: tuple[tuple[str, str], ...]) -> Options:
-    from boardgen.games.ringo import GAME
-
-    values = GAME.resolve_variants(dict(items))
-    if values["neutral_zone"] == "pink":
+def _options(values: VariantValues) -> Options:
+    if values.neutral_zone == "pink":
         neutral = frozenset(_index(k, geo.NEUTRAL_SEGMENT) for k in (1, 3, 5))
     else:
         neutral = frozenset(_index(k, geo.NEUTRAL_SEGMENT) for k in range(1, geo.RINGS + 1))
     return Options(
-        multi_capture=values["multi_capture"] == "on",
-        attacker_side_capture=values["attacker_side_capture"] == "on",
+        multi_capture=values.multi_capture,
+        attacker_side_capture=values.attacker_side_capture,
         neutral=neutral,
-        quota_always=values["quota"] == "always",
-        defender_blocked_loses=values["defender_blocked"] == "lose",
-        no_progress=None if values["no_progress"] == "off" else int(values["no_progress"]),
+        quota_always=values.quota == "always",
+        defender_blocked_loses=values.defender_blocked == "lose",
+        no_progress=values.no_progress,
     )
 
 
 def options_for(variants: Mapping[str, str] | None) -> Options:
-    return _options(tuple(sorted((variants or {}).items())))
+    """The engine's options for a variant set (a mapping of texts or the resolved values), cached."""
+    from boardgen.games.ringo import GAME
+
+    return _options(GAME.resolve_variants(variants))
 
 
 # -- the state ---------------------------------------------------------------------------
@@ -162,15 +163,14 @@ class RingoState(GameState):
         cells: tuple[int, ...],
         citadel: int,
         side: int,
-        variants: Mapping[str, str] | None = None,
+        variants: Mapping[str, str] | Options | None = None,
         quiet: int = 0,
     ) -> None:
         self._cells = cells
         self._citadel = citadel
         self._side = side
         self._quiet = quiet
-        self._variants = dict(variants or {})
-        self._opts = options_for(self._variants)
+        self._opts = variants if isinstance(variants, Options) else options_for(variants)
         self._moves: list[Move] | None = None
         self._by_text: dict[str, Move] = {}  # every accepted text, aliases of chains included
         self._outcome_cache: tuple[Outcome | None] | None = None
@@ -319,7 +319,7 @@ class RingoState(GameState):
         if chosen is None:
             raise IllegalMoveError(*self.why_illegal(move.text))
         if chosen.kind == "pass":
-            return RingoState(self._cells, self._citadel, 1 - self._side, self._variants, self._quiet + 1)
+            return RingoState(self._cells, self._citadel, 1 - self._side, self._opts, self._quiet + 1)
         start, end, captured = chosen.key  # type: ignore[misc]
         progress = bool(captured) or (self._side == 0 and _ring_of(end) < _ring_of(start))
         quiet = 0 if progress else self._quiet + 1
@@ -336,7 +336,7 @@ class RingoState(GameState):
             citadel += 1
         else:
             cells[end] = mark
-        return RingoState(tuple(cells), citadel, 1 - self._side, self._variants, quiet)
+        return RingoState(tuple(cells), citadel, 1 - self._side, self._opts, quiet)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; a chain written by another path to the same result is accepted too."""

@@ -188,7 +188,7 @@ class SurakartaState(GameState):
         side: int,
         quiet: int,
         origin_empty: bool = True,
-        end_rule: bool = True,
+        end_rule: int | None = END_RULE_TURNS,
         corner_capture: bool = False,
     ) -> None:
         self._masks = (white, black)
@@ -203,11 +203,12 @@ class SurakartaState(GameState):
 
     # -- construction ------------------------------------------------------------
     @staticmethod
-    def _options(variants: Mapping[str, str] | None) -> tuple[bool, bool, bool]:
+    def _options(variants: Mapping[str, str] | None) -> tuple[bool, int | None, bool]:
+        """(origin counts as empty, end-rule turns or None, corner captures) from the variant options."""
         from boardgen.games.surakarta import GAME
 
         chosen = GAME.resolve_variants(variants)
-        return chosen["origin"] == "empty", chosen["end_rule"] == "50", chosen["corner_capture"] == "on"
+        return chosen.origin == "empty", chosen.end_rule, chosen.corner_capture
 
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "SurakartaState":
@@ -258,7 +259,7 @@ class SurakartaState(GameState):
         return cls(masks[0], masks[1], side, quiet, origin_empty, end_rule, corner_capture)
 
     @staticmethod
-    def _check_possible(masks: list[int], side: int, quiet: int, end_rule: bool) -> None:
+    def _check_possible(masks: list[int], side: int, quiet: int, end_rule: int | None) -> None:
         counts = [m.bit_count() for m in masks]
         for owner in (0, 1):
             if counts[owner] > geo.PIECES_PER_PLAYER:
@@ -276,7 +277,7 @@ class SurakartaState(GameState):
             raise PositionError(
                 f"position: the last piece was just captured, so turns without capture must be 0, not {quiet}"
             )
-        limit = END_RULE_TURNS if end_rule else OFF_DRAW_TURNS
+        limit = OFF_DRAW_TURNS if end_rule is None else end_rule
         if quiet > limit:
             raise PositionError(f"position: {quiet} turns without capture, but the game ends after {limit}")
 
@@ -427,13 +428,13 @@ class SurakartaState(GameState):
         counts = (self._masks[0].bit_count(), self._masks[1].bit_count())
         if counts[side] == 0:
             return Outcome(other, f"{COLOUR[other]} captured all {COLOUR[side]} pieces")
-        if self._end_rule and self._quiet >= END_RULE_TURNS:
-            head = f"{END_RULE_TURNS} turns without a capture"
+        if self._end_rule is not None and self._quiet >= self._end_rule:
+            head = f"{self._end_rule} turns without a capture"
             if counts[0] == counts[1]:
                 return Outcome(None, f"{head}: both sides have {counts[0]} pieces")
             lead = 0 if counts[0] > counts[1] else 1
             return Outcome(lead, f"{head}: {COLOUR[lead]} has more pieces ({counts[lead]} to {counts[1 - lead]})")
-        if not self._end_rule and self._quiet >= OFF_DRAW_TURNS:
+        if self._end_rule is None and self._quiet >= OFF_DRAW_TURNS:
             return Outcome(None, f"{OFF_DRAW_TURNS} turns without a capture: draw")
         if not self._generate():
             return Outcome(other, f"{COLOUR[side]} cannot move")
