@@ -13,7 +13,7 @@ the diagram renderer only ever talk to engines through this module.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -75,7 +75,18 @@ class GameState(ABC):
     :class:`~boardgen.engine.variants.VariantValues` it resolves to; an engine
     resolves it once (``GAME.resolve_variants(variants)`` returns a resolved set
     unchanged) and reads the typed values (``values.swap is True``).
+
+    Moves and outcome are computed once per state, here: a subclass implements
+    :meth:`generate_moves` (the moves of the side to move, not minding whether
+    the game is over) and :meth:`compute_outcome` (which may look at
+    :meth:`generated_moves`, e.g. "cannot move, loses"), and this class caches
+    both, so that perft, ``to_move``, ``why_illegal`` and the conformance
+    checks may ask as often as they like.  Because states are immutable the
+    cache never goes stale.  (A subclass may still override :meth:`legal_moves`
+    and :meth:`outcome` themselves, as a toy game in a test does.)
     """
+
+    __slots__ = ("_cached_moves", "_cached_outcome")  # unset until first asked for
 
     game_id: ClassVar[str]
 
@@ -100,17 +111,42 @@ class GameState(ABC):
     def to_move(self) -> int | None:
         """0 or 1 for the player to move, None when the game is over."""
 
-    @abstractmethod
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in a stable order; empty when the game is over."""
+        """Every legal move, in a stable order; empty when the game is over (a fresh list each call)."""
+        if self.outcome() is not None:
+            return []
+        return list(self.generated_moves())
+
+    def generated_moves(self) -> Sequence[Move]:
+        """:meth:`generate_moves`, computed on the first call and kept (callers must not change it)."""
+        try:
+            return self._cached_moves
+        except AttributeError:
+            moves = self._cached_moves = self.generate_moves()
+            return moves
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on, else who won (or a draw) and why (computed once)."""
+        try:
+            return self._cached_outcome
+        except AttributeError:
+            outcome = self._cached_outcome = self.compute_outcome()
+            return outcome
+
+    def generate_moves(self) -> Sequence[Move]:
+        """The moves of the side to move in a stable order, whether or not the game is over.
+
+        Called at most once per state (through :meth:`generated_moves`).
+        """
+        raise NotImplementedError(f"{type(self).__name__} implements neither generate_moves nor legal_moves")
+
+    def compute_outcome(self) -> Outcome | None:
+        """The outcome of this position (called at most once per state, through :meth:`outcome`)."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither compute_outcome nor outcome")
 
     @abstractmethod
     def apply(self, move: Move) -> "GameState":
         """The state after ``move`` (which must come from legal_moves); self is unchanged."""
-
-    @abstractmethod
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on, else who won (or a draw) and why."""
 
     @abstractmethod
     def placements(self) -> list[tuple[str, Piece]]:

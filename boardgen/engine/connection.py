@@ -337,15 +337,14 @@ class ConnectionState(GameState):
     def to_move(self) -> int | None:
         return None if self._outcome is not None else self.side
 
-    def outcome(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
+        # Found when the state was made: apply tests the group of the stone it placed.
         return self._outcome
 
     def _swap_available(self) -> bool:
         return self.swap_pending and self.side == 1 and self._outcome is None
 
-    def legal_moves(self) -> list[Move]:
-        if self._outcome is not None:
-            return []
+    def generate_moves(self) -> list[Move]:
         place = self.layout.place_moves
         moves = [place[i] for i, value in enumerate(self.board) if value == EMPTY]
         if self._swap_available():

@@ -177,8 +177,6 @@ def capture_chains(board: tuple[int, ...], rules: Rules, origin: int) -> list[tu
 
 # --- the state ------------------------------------------------------------------
 
-_UNSET = object()
-
 
 class AssaltoState(GameState):
     """An Assalto position: the 33 points, whose turn, and the no-progress counter.
@@ -200,8 +198,6 @@ class AssaltoState(GameState):
         self._side = side
         self._quiet = quiet
         self._rules = rules
-        self._moves: list[Move] | None = None
-        self._outcome: object = _UNSET
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -321,18 +317,12 @@ class AssaltoState(GameState):
         return OFFICERS if self._side == SETUP else self._side
 
     # -- move generation --------------------------------------------------------
-    def _generate(self) -> list[Move]:
-        if self._moves is None:
-            if self._side == SETUP:
-                self._moves = self._placements()
-            elif self._side == PAWNS:
-                self._moves = self._pawn_moves()
-            else:
-                self._moves = self._officer_moves()
-        return self._moves
-
-    def legal_moves(self) -> list[Move]:
-        return [] if self.outcome() is not None else list(self._generate())
+    def generate_moves(self) -> list[Move]:
+        if self._side == SETUP:
+            return self._placements()
+        if self._side == PAWNS:
+            return self._pawn_moves()
+        return self._officer_moves()
 
     def _placements(self) -> list[Move]:
         moves = []
@@ -416,12 +406,7 @@ class AssaltoState(GameState):
             quiet = 0
         return AssaltoState(tuple(board), OFFICERS if self._side == PAWNS else PAWNS, quiet, self._rules)
 
-    def outcome(self) -> Outcome | None:
-        if self._outcome is _UNSET:
-            self._outcome = self._decide()
-        return self._outcome  # type: ignore[return-value]
-
-    def _decide(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         board = self._board
         if self._side == SETUP:
             return None
@@ -430,7 +415,7 @@ class AssaltoState(GameState):
             return Outcome(1, f"the officers captured {PAWN_COUNT - pawns} pawns: fewer than 9 are left to fill the fortress")
         if all(board[i] == PAWN for i in FORTRESS):
             return Outcome(0, "the pawns occupy all nine points of the fortress")
-        if not self._generate():
+        if not self.generated_moves():
             if self._side == OFFICERS:
                 if OFFICER not in board:
                     return Outcome(0, "no officer is left (both were huffed)")
@@ -532,7 +517,7 @@ class AssaltoState(GameState):
             return (f"{text}: officers step to a neighbouring point (captures are written with x)", "not-adjacent")
         if not on_line:
             return (f"{text}: no line joins {NAMES[origin]} and {NAMES[to]}", "no-line")
-        if any(m.kind == "capture" for m in self._generate()) and not rules.huffing:
+        if any(m.kind == "capture" for m in self.generated_moves()) and not rules.huffing:
             return (f"{text}: a capture is possible and capturing is compulsory", "must-capture")
         return (f"{text}: not a legal officer step", "illegal")
 
@@ -545,7 +530,7 @@ class AssaltoState(GameState):
             if not self._rules.huffing:
                 return (f"{text}: the chain can go on and the most pawns must be captured", "majority")
             return (f"{text}: the chain of captures can go on and must be completed", "incomplete")
-        best = max((len(m.captures) for m in self._generate() if m.kind == "capture"), default=0)
+        best = max((len(m.captures) for m in self.generated_moves() if m.kind == "capture"), default=0)
         if not self._rules.huffing and len(trace.captured) < best:
             return (f"{text}: captures {len(trace.captured)} pawn(s) but {best} can be captured; "
                     "the most pawns must be captured", "majority")

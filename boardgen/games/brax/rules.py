@@ -180,8 +180,6 @@ class BraxState(GameState):
         self._brax = brax
         self._clock = clock
         self._rules = rules
-        self._moves: list[Move] | None = None
-        self._outcome: Outcome | None | bool = False  # False = not computed yet
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -315,12 +313,7 @@ class BraxState(GameState):
         return {POINTS[t]: tuple(POINTS[a] for a in bits(mask)) for t, mask in sorted(found.items())}
 
     # -- outcome --------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self._outcome is False:
-            self._outcome = self._decide()
-        return self._outcome  # type: ignore[return-value]
-
-    def _decide(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         white, black = self._masks
         if not black:
             return Outcome(0, "white captured all black pieces")
@@ -334,11 +327,6 @@ class BraxState(GameState):
         return None
 
     # -- moves ----------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        if self._moves is None:
-            self._moves = [] if self.outcome() is not None else self._generate()
-        return list(self._moves)
-
     def _base_moves(self) -> list[tuple[int, int, int, int | None, bool, bool]]:
         """(origin, end, capture mask, middle, middle captured, end captured) for every distinct move."""
         side = self._side
@@ -373,7 +361,7 @@ class BraxState(GameState):
                     found.append((i, q, captures, m, middle_captured, bool(enemy & q_bit)))
         return found
 
-    def _generate(self) -> list[Move]:
+    def generate_moves(self) -> list[Move]:
         side, other = self._side, 1 - self._side
         own, enemy = self._masks[side], self._masks[other]
         rules = self._rules

@@ -171,9 +171,7 @@ class RingoState(GameState):
         self._side = side
         self._quiet = quiet
         self._opts = variants if isinstance(variants, Options) else options_for(variants)
-        self._moves: list[Move] | None = None
-        self._by_text: dict[str, Move] = {}  # every accepted text, aliases of chains included
-        self._outcome_cache: tuple[Outcome | None] | None = None
+        self._by_text: dict[str, Move] = {}  # every accepted text, aliases of chains included (set by generate_moves)
 
     # -- construction ------------------------------------------------------------
     @classmethod
@@ -283,12 +281,7 @@ class RingoState(GameState):
         return result
 
     # -- outcome ----------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self._outcome_cache is None:
-            self._outcome_cache = (self._compute_outcome(),)
-        return self._outcome_cache[0]
-
-    def _compute_outcome(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         if self._citadel >= MAX_CITADEL:
             return Outcome(0, "the attackers have two pieces in the citadel")
         if self.attackers_on_board <= MAX_ATTACKERS - LOSSES_TO_WIN:
@@ -298,7 +291,7 @@ class RingoState(GameState):
         limit = self._opts.no_progress
         if limit is not None and self._quiet >= limit:
             return Outcome(None, NO_PROGRESS_REASON.format(limit=limit))
-        if not self._generate():
+        if self._blocked():
             if self._side == 0:
                 return Outcome(1, "the attackers have no legal move")
             if self._opts.defender_blocked_loses:
@@ -306,13 +299,10 @@ class RingoState(GameState):
         return None
 
     # -- moves ------------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        if self.outcome() is not None:
-            return []
-        moves = self._generate()
-        if not moves:  # only blocked defenders get here, and they pass
-            return [PASS]
-        return list(moves)
+    def _blocked(self) -> bool:
+        """The side to move has no step, leap or capture (only a pass, which is legal for the defenders)."""
+        moves = self.generated_moves()
+        return len(moves) == 1 and moves[0] is PASS
 
     def apply(self, move: Move) -> "RingoState":
         chosen = self._lookup(move.text)
@@ -352,15 +342,19 @@ class RingoState(GameState):
     def _lookup(self, text: str) -> Move | None:
         if self.outcome() is not None:
             return None
-        if not self._generate():
-            return PASS if text == PASS.text else None
+        self.generated_moves()  # fills the text index
         return self._by_text.get(text)
 
-    def _generate(self) -> list[Move]:
-        """Every legal move except the blocked defenders' pass (cached, with its text index)."""
-        if self._moves is None:
-            self._moves, self._by_text = _generate_moves(self)
-        return self._moves
+    def generate_moves(self) -> list[Move]:
+        """Every step, leap and capture; a lone pass when there is none (legal only for the defenders).
+
+        Also fills the text index, where chains written by another path are aliases.
+        """
+        moves, self._by_text = _generate_moves(self)
+        if not moves:
+            self._by_text = {PASS.text: PASS}
+            return [PASS]
+        return moves
 
     # -- explanations -----------------------------------------------------------------
     def why_illegal(self, text: str) -> tuple[str, str]:

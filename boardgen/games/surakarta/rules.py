@@ -179,7 +179,7 @@ class SurakartaState(GameState):
     """
 
     game_id = "surakarta"
-    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture", "_moves", "_outcome", "_done")
+    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture")
 
     def __init__(
         self,
@@ -197,9 +197,6 @@ class SurakartaState(GameState):
         self._origin_empty = origin_empty
         self._end_rule = end_rule
         self._corner_capture = corner_capture
-        self._moves: list[Move] | None = None
-        self._outcome: Outcome | None = None
-        self._done = False
 
     # -- construction ------------------------------------------------------------
     @staticmethod
@@ -327,19 +324,17 @@ class SurakartaState(GameState):
         return 0 if self._masks[0] & bit else 1 if self._masks[1] & bit else None
 
     # -- move generation -------------------------------------------------------------
-    def _generate(self) -> list[Move]:
-        if self._moves is None:
-            me = self._masks[self._side]
-            them = self._masks[1 - self._side]
-            empty = ~(me | them)
-            moves: list[Move] = []
-            for a in _bits(me):
-                moves.extend(STEP_LISTS[a][NEIGH_MASK[a] & empty])
-            moves.extend(self._captures(me, them))
-            if self._corner_capture:
-                moves.extend(self._corner_captures(me, them))
-            self._moves = moves
-        return self._moves
+    def generate_moves(self) -> list[Move]:
+        me = self._masks[self._side]
+        them = self._masks[1 - self._side]
+        empty = ~(me | them)
+        moves: list[Move] = []
+        for a in _bits(me):
+            moves.extend(STEP_LISTS[a][NEIGH_MASK[a] & empty])
+        moves.extend(self._captures(me, them))
+        if self._corner_capture:
+            moves.extend(self._corner_captures(me, them))
+        return moves
 
     def _captures(self, me: int, them: int) -> list[Move]:
         """Every capture, one per (from, to) pair, by the shortest route (ties: inner
@@ -396,11 +391,6 @@ class SurakartaState(GameState):
                 moves.append(Move(f"{NAMES[a]}x{corner}", (NAMES[a], corner), (corner,), "capture", (a, b, True)))
         return moves
 
-    def legal_moves(self) -> list[Move]:
-        if self.outcome() is not None:
-            return []
-        return list(self._generate())
-
     def apply(self, move: Move) -> "SurakartaState":
         key = move.key
         if not (isinstance(key, tuple) and len(key) == 3):
@@ -417,13 +407,7 @@ class SurakartaState(GameState):
             quiet = self._quiet + 1
         return SurakartaState(masks[0], masks[1], 1 - side, quiet, self._origin_empty, self._end_rule, self._corner_capture)
 
-    def outcome(self) -> Outcome | None:
-        if not self._done:
-            self._outcome = self._decide()
-            self._done = True
-        return self._outcome
-
-    def _decide(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         side, other = self._side, 1 - self._side
         counts = (self._masks[0].bit_count(), self._masks[1].bit_count())
         if counts[side] == 0:
@@ -436,7 +420,7 @@ class SurakartaState(GameState):
             return Outcome(lead, f"{head}: {COLOUR[lead]} has more pieces ({counts[lead]} to {counts[1 - lead]})")
         if self._end_rule is None and self._quiet >= OFF_DRAW_TURNS:
             return Outcome(None, f"{OFF_DRAW_TURNS} turns without a capture: draw")
-        if not self._generate():
+        if not self.generated_moves():
             return Outcome(other, f"{COLOUR[side]} cannot move")
         return None
 
