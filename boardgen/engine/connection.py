@@ -5,7 +5,10 @@ one stone on an empty cell, stones never move, and a player wins as soon as one
 6-connected group of their stones touches every side in their goal.  Only the
 board (cells, neighbours, which sides each cell touches), the players' goals,
 the colour names and the mirror used by the swap rule differ; a game module
-describes those in a :class:`Layout` and subclasses :class:`ConnectionState`.
+describes those in a :class:`Layout` and subclasses :class:`ConnectionState`,
+handing over its description (sizes, variants: a :class:`GameSpec`) and how its
+cells are named as class attributes, so that this module needs neither the
+registry nor a particular board's geometry.
 
 Position notation (documented for users in ``docs/notation/hex.md`` and
 ``docs/notation/trihex.md``)::
@@ -36,9 +39,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.spec import GameSpec
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
-from boardgen.geometry.hexgrid import split_cell_name
-from boardgen.registry import GameInfo
 
 EMPTY = 0  # board values: 0 empty, 1 a stone of player 0, 2 a stone of player 1
 SWAP = "swap"  # the move text of the pie rule and the SWAP field's "still to come" value
@@ -50,7 +52,8 @@ class Layout:
     """One board size of one connection game, precomputed once and shared by every state.
 
     Cells are numbered in reading order (row 1 first, position a first), which
-    is also the order of the position text.  ``side_bits[i]`` has one bit per
+    is also the order of the position text; ``rows`` are the index ranges of
+    the rows.  ``side_bits[i]`` has one bit per
     side that cell ``i`` touches; ``goals[p]`` is the set of bits player ``p``
     must join with one group.  ``mirror[i]`` is where the second player's
     stone goes when they swap a first stone standing on cell ``i``.
@@ -71,24 +74,23 @@ class Layout:
     def build(
         cls,
         size: int,
-        names: Sequence[str],
+        rows: Sequence[Sequence[str]],
         neighbours: Callable[[str], Sequence[str]],
         sides: Sequence[frozenset[str]],
         goals: tuple[int, int],
         mirror: Callable[[str], str],
     ) -> "Layout":
-        """Turn a geometry's named cells into the integer tables the engine runs on."""
-        names = tuple(names)
+        """Turn a geometry's named cells, row by row in reading order, into the integer tables the engine runs on."""
+        names = tuple(name for row in rows for name in row)
         index = {name: i for i, name in enumerate(names)}
         side_bits = tuple(
             sum(1 << k for k, side in enumerate(sides) if name in side) for name in names
         )
-        rows: list[range] = []
+        ranges: list[range] = []
         start = 0
-        for i in range(1, len(names) + 1):
-            if i == len(names) or _row_of(names[i]) != _row_of(names[start]):
-                rows.append(range(start, i))
-                start = i
+        for row in rows:
+            ranges.append(range(start, start + len(row)))
+            start += len(row)
         place_moves = tuple(Move(text=name, path=(name,), kind="place", key=i) for i, name in enumerate(names))
         mirror_index = tuple(index[mirror(name)] for name in names)
         swap_moves = tuple(
@@ -103,27 +105,21 @@ class Layout:
             side_bits=side_bits,
             goals=goals,
             mirror=mirror_index,
-            rows=tuple(rows),
+            rows=tuple(ranges),
             place_moves=place_moves,
             swap_moves=swap_moves,
         )
 
 
-def _row_of(name: str) -> int:
-    parsed = split_cell_name(name)
-    assert parsed is not None, name
-    return parsed[1]
-
-
 class ConnectionState(GameState):
     """A position of a connection game: the stones, who moves, and whether the swap is pending.
 
-    Subclasses set the class attributes below and implement :meth:`layout_for`
-    and :meth:`win_reason`; everything else (notation, move generation, win
+    Subclasses set the class attributes below and implement :meth:`layout_for`,
+    :meth:`is_cell_name` and :meth:`win_reason`; everything else (notation, move generation, win
     detection, impossible-position checks, illegal-move reasons) lives here.
     """
 
-    GAME: ClassVar[GameInfo]
+    GAME: ClassVar[GameSpec]  # the game's sizes and variant options (its GameInfo)
     STONES: ClassVar[tuple[str, str]]  # letters of player 0's and player 1's stones in the position text
     COLOURS: ClassVar[tuple[str, str]]  # English colour names, used in reasons and error messages
 
@@ -140,6 +136,11 @@ class ConnectionState(GameState):
     @classmethod
     def layout_for(cls, size: int) -> Layout:  # pragma: no cover - abstract
         """The (cached) layout of a board of this size."""
+        raise NotImplementedError
+
+    @classmethod
+    def is_cell_name(cls, text: str) -> bool:  # pragma: no cover - abstract
+        """Whether ``text`` (lower case) is written as a cell name, whether or not this board has that cell."""
         raise NotImplementedError
 
     def win_reason(self, player: int) -> str:  # pragma: no cover - abstract
@@ -401,7 +402,7 @@ class ConnectionState(GameState):
             if self.swap_pending and self.side == 0:
                 return (f"swap: the swap comes after {self.COLOURS[0]}'s first stone, not before", "no-swap")
             return (f"swap: only {self.COLOURS[1]}'s first move may be the swap", "no-swap")
-        if split_cell_name(text) is None:
+        if not self.is_cell_name(text):
             return (f"{text}: not a move; write a cell such as c3, or swap", "notation")
         i = self.layout.index.get(text)
         if i is None:
