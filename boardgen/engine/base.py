@@ -20,6 +20,9 @@ from typing import ClassVar
 from boardgen.errors import IllegalMoveError
 
 
+_UNKNOWN = object()  # the outcome cache before the first outcome() call
+
+
 @dataclass(frozen=True)
 class Piece:
     """A piece as a diagram shows it.
@@ -84,9 +87,15 @@ class GameState(ABC):
     checks may ask as often as they like.  Because states are immutable the
     cache never goes stale.  (A subclass may still override :meth:`legal_moves`
     and :meth:`outcome` themselves, as a toy game in a test does.)
+
+    The caches are instance attributes shadowing the class defaults below, read
+    without a method call or an exception on the way, because perft asks every
+    node for both.  An engine that finds the outcome while making a state (the
+    connection games do, in ``apply``) may store it in ``_cached_outcome`` at once.
     """
 
-    __slots__ = ("_cached_moves", "_cached_outcome")  # unset until first asked for
+    _cached_moves: Sequence[Move] | None = None  # None: not generated yet
+    _cached_outcome: "Outcome | None | object" = _UNKNOWN
 
     game_id: ClassVar[str]
 
@@ -113,31 +122,50 @@ class GameState(ABC):
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order; empty when the game is over (a fresh list each call)."""
-        if self.outcome() is not None:
+        outcome = self._cached_outcome
+        if outcome is _UNKNOWN:
+            outcome = self.outcome()
+        if outcome is not None:
             return []
-        return list(self.generated_moves())
+        moves = self._cached_moves
+        if moves is None:
+            moves = self._cached_moves = self.generate_moves()
+        return list(moves)
+
+    def legal_move_count(self) -> int:
+        """``len(self.legal_moves())`` without copying the list (perft's last ply asks every node)."""
+        outcome = self._cached_outcome
+        if outcome is _UNKNOWN:
+            outcome = self.outcome()
+        if outcome is not None:
+            return 0
+        moves = self._cached_moves
+        if moves is None:
+            moves = self._cached_moves = self.generate_moves()
+        return len(moves)
 
     def generated_moves(self) -> Sequence[Move]:
         """:meth:`generate_moves`, computed on the first call and kept (callers must not change it)."""
-        try:
-            return self._cached_moves
-        except AttributeError:
+        moves = self._cached_moves
+        if moves is None:
             moves = self._cached_moves = self.generate_moves()
-            return moves
+        return moves
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on, else who won (or a draw) and why (computed once)."""
-        try:
-            return self._cached_outcome
-        except AttributeError:
+        outcome = self._cached_outcome
+        if outcome is _UNKNOWN:
             outcome = self._cached_outcome = self.compute_outcome()
-            return outcome
+        return outcome  # type: ignore[return-value]
 
     def generate_moves(self) -> Sequence[Move]:
         """The moves of the side to move in a stable order, whether or not the game is over.
 
-        Called at most once per state (through :meth:`generated_moves`).
+        Called at most once per state (through :meth:`generated_moves`).  An
+        engine that overrides :meth:`legal_moves` instead gets those here.
         """
+        if type(self).legal_moves is not GameState.legal_moves:
+            return self.legal_moves()
         raise NotImplementedError(f"{type(self).__name__} implements neither generate_moves nor legal_moves")
 
     def compute_outcome(self) -> Outcome | None:

@@ -123,7 +123,7 @@ class ConnectionState(GameState):
     STONES: ClassVar[tuple[str, str]]  # letters of player 0's and player 1's stones in the position text
     COLOURS: ClassVar[tuple[str, str]]  # English colour names, used in reasons and error messages
 
-    __slots__ = ("layout", "board", "side", "swap_pending", "swap_rule", "_outcome")
+    __slots__ = ("layout", "board", "side", "swap_pending", "swap_rule", "_outcome", "_cached_moves", "_cached_outcome")
 
     layout: Layout
     board: bytes
@@ -169,6 +169,8 @@ class ConnectionState(GameState):
         state.swap_pending = swap_pending
         state.swap_rule = swap_rule
         state._outcome = outcome
+        state._cached_outcome = outcome  # known already: the base class need not ask compute_outcome
+        state._cached_moves = None
         return state
 
     @classmethod
@@ -261,7 +263,7 @@ class ConnectionState(GameState):
                     f"position: {self.COLOURS[winner]}'s connection was complete before its last stone"
                     " (every stone could be removed and it would still connect)"
                 )
-            self._outcome = Outcome(winner, self.win_reason(winner))
+            self._outcome = self._cached_outcome = Outcome(winner, self.win_reason(winner))
 
     def _last_stone_possible(self, winner: int) -> bool:
         """Some stone of the winner is the one that completed the connection (else play went on after a win)."""

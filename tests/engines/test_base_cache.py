@@ -38,7 +38,8 @@ def test_moves_and_outcome_are_computed_once_per_state(game) -> None:
         assert state.outcome() is None and state.to_move in (0, 1)
         state.why_illegal("zz99")
         state.parse_move(first[0].text)
-    assert calls == Counter(generate=1, outcome=1)
+    # (connection games know their outcome when a state is made, so they may never be asked)
+    assert calls["generate"] == 1 and calls["outcome"] <= 1, calls
 
 
 @pytest.mark.parametrize("game", ENGINES, ids=lambda g: g.id)
@@ -58,3 +59,17 @@ def test_a_finished_game_has_no_legal_moves_even_if_its_side_could_move() -> Non
     assert state.outcome() is not None and state.outcome().winner == 0
     assert [m.text for m in state.generated_moves()] == ["b1"]
     assert state.legal_moves() == [] and state.to_move is None
+
+
+@pytest.mark.parametrize("game", ENGINES, ids=lambda g: g.id)
+def test_legal_move_count_agrees_with_the_list_along_a_game(game) -> None:
+    import random
+
+    rng = random.Random(game.id)
+    state = game.load_engine().initial(game.default_size, {})
+    for _ in range(60):
+        moves = state.legal_moves()
+        assert state.legal_move_count() == len(moves)
+        if not moves:
+            break
+        state = state.apply(rng.choice(moves))
