@@ -17,7 +17,8 @@ Position notation (documented for users in ``docs/notation/hex.md`` and
 
 ``ROWS`` lists the rows in their reading order (row 1 first), separated by
 ``/``; within a row the cells go from position a onwards, a stone is its
-colour letter and a number stands for that many empty cells.  The number of
+colour letter and a number stands for that many empty cells (read and
+written by :mod:`boardgen.engine.rows`).  The number of
 rows is the board size.  ``SIDE`` is the colour letter of the player to move
 (for a finished game: the loser, who would move next).  ``SWAP`` is ``swap``
 while the swap (pie) rule is still to be used or declined, else ``-``.
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.spec import GameSpec
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 
@@ -193,19 +195,24 @@ class ConnectionState(GameState):
             raise NotationError(
                 f"position: expected 'ROWS SIDE SWAP' (SWAP may be left out), got {len(fields)} field(s) in {text!r}"
             )
-        row_texts = fields[0].lower().split("/")
+        row_texts = fields[0].split("/")
         low, high = cls.GAME.sizes or (2, 26)
         if not low <= len(row_texts) <= high:
             raise NotationError(
                 f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {low} to {high} rows"
             )
         layout = cls.layout_for(len(row_texts))
-        board = bytearray(len(layout.names))
-        for number, (row_text, cells) in enumerate(zip(row_texts, layout.rows), start=1):
-            values = _parse_row(row_text, number, cls.STONES)
-            if len(values) != len(cells):
-                raise NotationError(f"position: row {number} has {len(values)} cells, expected {len(cells)}")
-            board[cells.start : cells.stop] = bytes(values)
+        rows = parse_rows(
+            row_texts,
+            labels=[f"row {number}" for number in range(1, len(row_texts) + 1)],
+            lengths=[len(cells) for cells in layout.rows],
+            pieces={cls.STONES[0]: 1, cls.STONES[1]: 2},
+            empty=EMPTY,
+            unit="cells",
+            ignore_case=True,
+            names=[layout.names[cells.start : cells.stop] for cells in layout.rows],
+        )
+        board = bytearray(value for row in rows for value in row)
 
         side_text = fields[1].lower()
         if side_text not in cls.STONES:
@@ -310,23 +317,11 @@ class ConnectionState(GameState):
 
     # -- notation ---------------------------------------------------------------
     def to_text(self) -> str:
-        rows = []
-        for cells in self.layout.rows:
-            parts: list[str] = []
-            run = 0
-            for value in self.board[cells.start : cells.stop]:
-                if value == EMPTY:
-                    run += 1
-                    continue
-                if run:
-                    parts.append(str(run))
-                    run = 0
-                parts.append(self.STONES[value - 1])
-            if run:
-                parts.append(str(run))
-            rows.append("".join(parts))
+        letters = ("", *self.STONES)
+        board = self.board
+        rows = write_rows([letters[value] for value in board[cells.start : cells.stop]] for cells in self.layout.rows)
         swap = SWAP if self.swap_pending else NO_SWAP
-        return f"{'/'.join(rows)} {self.STONES[self.side]} {swap}"
+        return f"{rows} {self.STONES[self.side]} {swap}"
 
     def normalize_move_text(self, text: str) -> str:
         return text.strip().lower()
@@ -427,30 +422,3 @@ _STONES = (Piece(0, "stone"), Piece(1, "stone"))
 def _stones(count: int, colour: str) -> str:
     return f"{count} {colour} stone" + ("" if count == 1 else "s")
 
-
-def _parse_row(text: str, number: int, stones: tuple[str, str]) -> list[int]:
-    """Cell values of one row of the position text; NotationError naming the row and character."""
-    values: list[int] = []
-    digits = ""
-
-    def flush() -> None:
-        nonlocal digits
-        if digits:
-            if digits.startswith("0") or int(digits) > 26:
-                raise NotationError(f"position: row {number}: {digits!r} is not a count of empty cells (1 to 26)")
-            values.extend([EMPTY] * int(digits))
-            digits = ""
-
-    for char in text:
-        if char in "0123456789":
-            digits += char
-            continue
-        flush()
-        if char in stones:
-            values.append(stones.index(char) + 1)
-        else:
-            raise NotationError(
-                f"position: row {number}: unexpected {char!r} (use {stones[0]}, {stones[1]} or a number of empty cells)"
-            )
-    flush()
-    return values

@@ -27,12 +27,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
 
 EMPTY, PAWN, OFFICER = 0, 1, 2
+POINT_LETTER = {EMPTY: None, PAWN: "P", OFFICER: "O"}  # a point in the position text
 PAWNS, OFFICERS, SETUP = 0, 1, 2  # whose turn: the pawns, the officers, or the officers' setup turn
 SIDE_LETTERS = {PAWNS: "p", OFFICERS: "o", SETUP: "s"}
 LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
@@ -226,25 +228,17 @@ class AssaltoState(GameState):
         if len(rows) != len(ROWS):
             raise NotationError(f"position: expected {len(ROWS)} rows separated by '/', got {len(rows)}")
         board = [EMPTY] * len(NAMES)
-        for row_text, points in zip(rows, ROWS):
-            row_number = XY[points[0]][1] + 1
-            cells: list[int] = []
-            for char in row_text:
-                if char in "Pp":
-                    cells.append(PAWN)
-                elif char in "Oo":
-                    cells.append(OFFICER)
-                elif char in "1234567":
-                    cells.extend([EMPTY] * int(char))
-                else:
-                    raise NotationError(
-                        f"position: row {row_number}: unexpected character {char!r} (use P, O or a digit 1-7)"
-                    )
-            if len(cells) != len(points):
-                raise NotationError(
-                    f"position: row {row_number} ({row_text!r}) has {len(cells)} points, expected {len(points)}"
-                )
-            for index, value in zip(points, cells):
+        values = parse_rows(
+            rows,
+            labels=[f"row {XY[points[0]][1] + 1}" for points in ROWS],
+            lengths=[len(points) for points in ROWS],
+            pieces={"P": PAWN, "O": OFFICER},
+            empty=EMPTY,
+            ignore_case=True,
+            names=[[NAMES[index] for index in points] for points in ROWS],
+        )
+        for points, row in zip(ROWS, values):
+            for index, value in zip(points, row):
                 board[index] = value
         if side_text not in LETTER_SIDES:
             raise NotationError(
@@ -274,23 +268,9 @@ class AssaltoState(GameState):
             )
 
     def to_text(self) -> str:
-        rows = []
-        symbols = {PAWN: "P", OFFICER: "O"}
-        for points in ROWS:
-            out, run = [], 0
-            for index in points:
-                value = self._board[index]
-                if value == EMPTY:
-                    run += 1
-                    continue
-                if run:
-                    out.append(str(run))
-                    run = 0
-                out.append(symbols[value])
-            if run:
-                out.append(str(run))
-            rows.append("".join(out))
-        return f"{'/'.join(rows)} {SIDE_LETTERS[self._side]} {self._quiet}"
+        board = self._board
+        rows = write_rows([POINT_LETTER[board[index]] for index in points] for points in ROWS)
+        return f"{rows} {SIDE_LETTERS[self._side]} {self._quiet}"
 
     # -- queries --------------------------------------------------------------
     @property

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.brax import geometry as geo
@@ -39,6 +40,7 @@ from boardgen.games.brax import geometry as geo
 POINTS = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(POINTS)}
 SIZE = geo.SIZE
+RANKS_TOP_DOWN = tuple(reversed(range(SIZE)))  # the position text starts with rank 9
 MAX_PIECES = len(geo.START_POINTS[0])  # 7 each
 COLOUR_WORD = ("white", "black")
 SIDE_LETTER = ("w", "b")
@@ -202,29 +204,18 @@ class BraxState(GameState):
         if len(ranks) != SIZE:
             raise NotationError(f"position: {len(ranks)} ranks, expected {SIZE} (rank 9 first, separated by /)")
         masks = [0, 0]
-        for k, rank in enumerate(ranks):
-            y = SIZE - 1 - k
-            x = 0
-            previous_digit = False
-            for char in rank:
-                if char in "123456789":
-                    if previous_digit:
-                        raise NotationError(f"position: rank {y + 1} has two digits in a row; write one count")
-                    x += int(char)
-                    previous_digit = True
-                    continue
-                previous_digit = False
-                if char not in PIECE_LETTER:
-                    where = geo.point_name(x, y) if x < SIZE else f"past {geo.point_name(SIZE - 1, y)}"
-                    raise NotationError(
-                        f"position: rank {y + 1}: unknown character {char!r} at {where} (use W, B or a digit 1-9)"
-                    )
-                if x >= SIZE:
-                    raise PositionError(f"position: rank {y + 1} has a piece past {geo.point_name(SIZE - 1, y)}")
-                masks[PIECE_LETTER.index(char)] |= 1 << (y * SIZE + x)
-                x += 1
-            if x != SIZE:
-                raise NotationError(f"position: rank {y + 1} has {x} points, expected {SIZE}")
+        rows = parse_rows(
+            ranks,
+            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
+            lengths=[SIZE] * SIZE,
+            pieces={letter: colour for colour, letter in enumerate(PIECE_LETTER)},
+            empty=None,
+            names=[POINTS[y * SIZE : (y + 1) * SIZE] for y in RANKS_TOP_DOWN],
+        )
+        for y, row in zip(RANKS_TOP_DOWN, rows):
+            for x, colour in enumerate(row):
+                if colour is not None:
+                    masks[colour] |= 1 << (y * SIZE + x)
         if side_text not in SIDE_LETTER:
             raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
         if call_text not in ("-", "!"):
@@ -265,21 +256,13 @@ class BraxState(GameState):
                 )
 
     def to_text(self) -> str:
-        ranks = []
         white, black = self._masks
-        for y in reversed(range(SIZE)):
-            rank, empty = "", 0
-            for x in range(SIZE):
-                bit = 1 << (y * SIZE + x)
-                letter = "W" if white & bit else "B" if black & bit else ""
-                if letter:
-                    rank += (str(empty) if empty else "") + letter
-                    empty = 0
-                else:
-                    empty += 1
-            ranks.append(rank + (str(empty) if empty else ""))
+        ranks = write_rows(
+            ["W" if white >> (y * SIZE + x) & 1 else "B" if black >> (y * SIZE + x) & 1 else None for x in range(SIZE)]
+            for y in RANKS_TOP_DOWN
+        )
         call = "!" if self._brax else "-"
-        return f"{'/'.join(ranks)} {SIDE_LETTER[self._side]} {call} {self._clock}"
+        return f"{ranks} {SIDE_LETTER[self._side]} {call} {self._clock}"
 
     # -- queries ------------------------------------------------------------
     @property

@@ -48,12 +48,14 @@ from functools import cache
 from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.ringo import geometry as geo
 
 EMPTY, ATT, DEF = 0, 1, 2  # contents of a ring cell
 OWNER_MARK = {ATT: 0, DEF: 1}
+CELL_LETTER = {EMPTY: None, ATT: "A", DEF: "D"}  # a ring cell in the position text
 CIT = geo.RINGS * geo.SEGMENTS  # index of the citadel; ring cells are 0..47
 SIDE_LETTERS = ("a", "d")
 MAX_CITADEL = 2
@@ -186,10 +188,11 @@ class RingoState(GameState):
         return state
 
     def to_text(self) -> str:
-        parts = ["A" * self._citadel or "-"]
-        for ring in range(geo.RINGS):
-            parts.append(_ring_text(self._cells[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS]))
-        text = "/".join(parts) + " " + SIDE_LETTERS[self._side]
+        rings = write_rows(
+            [CELL_LETTER[value] for value in self._cells[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS]]
+            for ring in range(geo.RINGS)
+        )
+        text = f"{'A' * self._citadel or '-'}/{rings} {SIDE_LETTERS[self._side]}"
         # The counter is written only when it is not 0, so texts from before the draw rule stay canonical.
         return f"{text} {self._quiet}" if self._quiet else text
 
@@ -363,22 +366,6 @@ class RingoState(GameState):
 
 # -- position text --------------------------------------------------------------------
 
-def _ring_text(cells: tuple[int, ...]) -> str:
-    out: list[str] = []
-    run = 0
-    for value in cells:
-        if value == EMPTY:
-            run += 1
-            continue
-        if run:
-            out.append(str(run))
-            run = 0
-        out.append("A" if value == ATT else "D")
-    if run:
-        out.append(str(run))
-    return "".join(out)
-
-
 def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
     """(ring cells, citadel count, side, no-progress counter) from a position text.
 
@@ -417,24 +404,18 @@ def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
     citadel = 0 if citadel_text == "-" else len(citadel_text)
     if citadel > MAX_CITADEL:
         raise PositionError(f"position: citadel: {citadel} attackers, but it holds at most {MAX_CITADEL}")
-    cells: list[int] = []
-    for ring, part in enumerate(parts[1:], start=1):
-        row: list[int] = []
-        for column, char in enumerate(part.upper(), start=1):
-            if char == "A":
-                row.append(ATT)
-            elif char == "D":
-                row.append(DEF)
-            elif char in "12345678":
-                row.extend([EMPTY] * int(char))
-            else:
-                raise NotationError(
-                    f"position: ring {ring}, character {column}: {char!r} is not A, D or an empty-run digit 1-8"
-                )
-        if len(row) != geo.SEGMENTS:
-            raise NotationError(f"position: ring {ring} has {len(row)} cells, expected {geo.SEGMENTS}")
-        cells.extend(row)
-    return tuple(cells), citadel, SIDE_LETTERS.index(side_text), quiet
+    rings = parse_rows(
+        parts[1:],
+        labels=[f"ring {ring}" for ring in range(1, geo.RINGS + 1)],
+        lengths=[geo.SEGMENTS] * geo.RINGS,
+        pieces={"A": ATT, "D": DEF},
+        empty=EMPTY,
+        unit="cells",
+        ignore_case=True,
+        names=[NAMES[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS] for ring in range(geo.RINGS)],
+    )
+    cells = tuple(value for ring in rings for value in ring)
+    return cells, citadel, SIDE_LETTERS.index(side_text), quiet
 
 
 # -- move generation --------------------------------------------------------------------

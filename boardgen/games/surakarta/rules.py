@@ -35,6 +35,7 @@ import re
 from collections.abc import Mapping
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.errors import NotationError, OptionError, PositionError
 from boardgen.games.surakarta import geometry as geo
 
@@ -46,6 +47,7 @@ END_RULE_TURNS = 50
 OFF_DRAW_TURNS = 100
 
 N_POINTS = geo.SIZE * geo.SIZE
+RANKS_TOP_DOWN = tuple(reversed(range(geo.SIZE)))  # the position text starts with rank 6
 NAMES = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(NAMES)}
 CYCLE = 24
@@ -173,7 +175,7 @@ class SurakartaState(GameState):
 
     Position text: ``<rank 6>/<rank 5>/.../<rank 1> <side> <quiet>``, each rank
     from column a to f with ``W`` (white, player 0), ``B`` (black, player 1)
-    and digits 1-6 for runs of empty points; ``side`` is ``w`` or ``b``;
+    and a number 1-6 for each run of empty points (:mod:`boardgen.engine.rows`); ``side`` is ``w`` or ``b``;
     ``quiet`` counts the consecutive turns without a capture.
     The start is ``BBBBBB/BBBBBB/6/6/WWWWWW/WWWWWW w 0``.
     """
@@ -230,22 +232,19 @@ class SurakartaState(GameState):
         if len(ranks) != geo.SIZE:
             raise NotationError(f"position: expected {geo.SIZE} ranks separated by '/', got {len(ranks)}")
         masks = [0, 0]
-        for k, rank in enumerate(ranks):
-            y = geo.SIZE - 1 - k
-            x = 0
-            for ch in rank:
-                if ch in "123456":
-                    x += int(ch)
-                elif ch.upper() in PIECE_LETTER:
-                    if x < geo.SIZE:
-                        masks[PIECE_LETTER.index(ch.upper())] |= 1 << (y * geo.SIZE + x)
-                    x += 1
-                else:
-                    raise NotationError(
-                        f"position: rank {y + 1}: unexpected character {ch!r} (use W, B or a digit 1-6)"
-                    )
-            if x != geo.SIZE:
-                raise NotationError(f"position: rank {y + 1} has {x} points, expected {geo.SIZE}")
+        rows = parse_rows(
+            ranks,
+            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
+            lengths=[geo.SIZE] * geo.SIZE,
+            pieces={letter: owner for owner, letter in enumerate(PIECE_LETTER)},
+            empty=None,
+            ignore_case=True,
+            names=[NAMES[y * geo.SIZE : (y + 1) * geo.SIZE] for y in RANKS_TOP_DOWN],
+        )
+        for y, row in zip(RANKS_TOP_DOWN, rows):
+            for x, owner in enumerate(row):
+                if owner is not None:
+                    masks[owner] |= 1 << (y * geo.SIZE + x)
         if side_text.lower() not in SIDE_LETTER:
             raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
         side = SIDE_LETTER.index(side_text.lower())
@@ -279,25 +278,15 @@ class SurakartaState(GameState):
             raise PositionError(f"position: {quiet} turns without capture, but the game ends after {limit}")
 
     def to_text(self) -> str:
-        rows = []
         white, black = self._masks
-        for y in reversed(range(geo.SIZE)):
-            row = ""
-            run = 0
-            for x in range(geo.SIZE):
-                bit = 1 << (y * geo.SIZE + x)
-                letter = "W" if white & bit else "B" if black & bit else ""
-                if letter:
-                    if run:
-                        row += str(run)
-                        run = 0
-                    row += letter
-                else:
-                    run += 1
-            if run:
-                row += str(run)
-            rows.append(row)
-        return f"{'/'.join(rows)} {SIDE_LETTER[self._side]} {self._quiet}"
+        rows = write_rows(
+            [
+                "W" if white >> (y * geo.SIZE + x) & 1 else "B" if black >> (y * geo.SIZE + x) & 1 else None
+                for x in range(geo.SIZE)
+            ]
+            for y in RANKS_TOP_DOWN
+        )
+        return f"{rows} {SIDE_LETTER[self._side]} {self._quiet}"
 
     # -- queries -----------------------------------------------------------------
     @property
