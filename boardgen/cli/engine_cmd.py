@@ -16,6 +16,7 @@ import click
 
 from boardgen.engine.base import GameState, Move
 from boardgen.engine.perft import perft as count_perft
+from boardgen.engine.sizes import size_words
 from boardgen.errors import IllegalMoveError, OptionError
 from boardgen.registry import GameInfo, get_game, parse_variant_options
 
@@ -39,8 +40,10 @@ def _size(info: GameInfo, text: str | None) -> int | None:
     if info.sizes is None:
         number = _whole_number(text, "--size", f"{info.id} size", 1, 10_000)
         return info.check_size(number)
-    low, high = info.sizes
-    return _whole_number(text, "--size", f"{info.id} size", low, high)
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit()):
+        raise OptionError("--size", f"{info.id} size must be {size_words(info.sizes)}, not {text!r}")
+    return info.check_size(int(stripped))
 
 
 def load_state(game: str, size: str | None, position: str | None, variant_pairs: tuple[str, ...]) -> GameState:

@@ -6,6 +6,7 @@ option and says what is allowed, in one line.
 
 from __future__ import annotations
 
+from boardgen.engine.sizes import size_words
 from boardgen.errors import OptionError
 from boardgen.registry import GameInfo
 
@@ -18,8 +19,7 @@ def parse_size(game: GameInfo, text: str | None, option: str = "--size") -> int 
     if not stripped.lstrip("-").isdigit():
         if game.sizes is None:
             raise OptionError(option, f"{game.id} is played on one board size only")
-        low, high = game.sizes
-        raise OptionError(option, f"{game.id} size must be a whole number from {low} to {high}, not {text!r}")
+        raise OptionError(option, f"{game.id} size must be {size_words(game.sizes)}, not {text!r}")
     return game.check_size(int(stripped), option)
 
 

@@ -41,6 +41,7 @@ from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.sizes import describe_sizes
 from boardgen.engine.spec import GameSpec
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 
@@ -196,11 +197,10 @@ class ConnectionState(GameState):
                 f"position: expected 'ROWS SIDE SWAP' (SWAP may be left out), got {len(fields)} field(s) in {text!r}"
             )
         row_texts = fields[0].split("/")
-        low, high = cls.GAME.sizes or (2, 26)
-        if not low <= len(row_texts) <= high:
-            raise NotationError(
-                f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {low} to {high} rows"
-            )
+        sizes = cls.GAME.sizes
+        if sizes is None or len(row_texts) not in sizes:
+            allowed = describe_sizes(sizes) if sizes else "a fixed number of"
+            raise NotationError(f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {allowed} rows")
         layout = cls.layout_for(len(row_texts))
         rows = parse_rows(
             row_texts,

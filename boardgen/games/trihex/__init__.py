@@ -11,7 +11,7 @@ GAME = GameInfo(
     },
     board="boardgen.games.trihex.board:TrihexBoard",
     engine="boardgen.games.trihex.rules:TrihexState",
-    sizes=(2, 26),
+    sizes=frozenset(range(2, 27)),
     default_size=11,
     popular_sizes=(11, 13, 15, 19),
     aliases=("y",),
