@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from boardgen.errors import OptionError
+from boardgen.values import read_whole_number
 
 VariantKind = Literal["bool", "int", "choice"]
 TypedValue = bool | int | str | None
@@ -66,7 +67,7 @@ class Variant:
             raise ValueError(f"variant {self.name}: a boolean option takes on and off, not {self.values!r}")
         if self.kind == "int":
             for value in self.values:
-                if value != OFF and not (value.isascii() and value.isdigit()):
+                if value != OFF and (read_whole_number(value) is None or value != value.strip()):
                     raise ValueError(f"variant {self.name}: {value!r} is neither a whole number nor off")
 
     # -- the three kinds --------------------------------------------------------

@@ -32,6 +32,7 @@ from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
+from boardgen.values import position_counter
 
 EMPTY, PAWN, OFFICER = 0, 1, 2
 POINT_LETTER = {EMPTY: None, PAWN: "P", OFFICER: "O"}  # a point in the position text
@@ -245,10 +246,9 @@ class AssaltoState(GameState):
                 f"position: side to move must be p (pawns), o (officers) or s (officers' setup), not {side_text!r}"
             )
         side = LETTER_SIDES[side_text]
-        if not counter_text.isdigit():
-            raise NotationError(f"position: the no-progress counter must be a whole number >= 0, not {counter_text!r}")
+        counter = position_counter(counter_text, "the no-progress counter")
         cls._check_possible(board, side, rules)
-        return cls(tuple(board), side, int(counter_text), rules)
+        return cls(tuple(board), side, counter, rules)
 
     @staticmethod
     def _check_possible(board: list[int], side: int, rules: Rules) -> None:

@@ -36,6 +36,7 @@ from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.brax import geometry as geo
+from boardgen.values import position_counter
 
 POINTS = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(POINTS)}
@@ -220,9 +221,8 @@ class BraxState(GameState):
             raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
         if call_text not in ("-", "!"):
             raise NotationError(f"position: Brax call field must be - (none) or ! (pending), not {call_text!r}")
-        if not clock_text.isdigit():
-            raise NotationError(f"position: move clock must be a whole number, not {clock_text!r}")
-        state = cls(masks[0], masks[1], SIDE_LETTER.index(side_text), call_text == "!", int(clock_text), rules)
+        clock = position_counter(clock_text, "move clock")
+        state = cls(masks[0], masks[1], SIDE_LETTER.index(side_text), call_text == "!", clock, rules)
         state._check_possible()
         return state
 

@@ -52,6 +52,7 @@ from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.ringo import geometry as geo
+from boardgen.values import position_counter
 
 EMPTY, ATT, DEF = 0, 1, 2  # contents of a ring cell
 OWNER_MARK = {ATT: 0, DEF: 1}
@@ -381,12 +382,7 @@ def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
     board, side_text = fields[:2]
     quiet = 0
     if len(fields) == 3:
-        counter_text = fields[2]
-        if not (counter_text.isascii() and counter_text.isdigit()):
-            raise NotationError(
-                f"position: the no-progress counter must be a whole number 0 or more, not {counter_text!r}"
-            )
-        quiet = int(counter_text)
+        quiet = position_counter(fields[2], "the no-progress counter")
     side_text = side_text.lower()
     if side_text not in SIDE_LETTERS:
         raise NotationError(f"position: side to move must be 'a' (attackers) or 'd' (defenders), not {side_text!r}")

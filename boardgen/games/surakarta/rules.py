@@ -38,6 +38,7 @@ from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.errors import NotationError, OptionError, PositionError
 from boardgen.games.surakarta import geometry as geo
+from boardgen.values import position_counter
 
 COLOUR = ("white", "black")
 PIECE_LETTER = ("W", "B")
@@ -248,9 +249,7 @@ class SurakartaState(GameState):
         if side_text.lower() not in SIDE_LETTER:
             raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
         side = SIDE_LETTER.index(side_text.lower())
-        if not quiet_text.isdigit():
-            raise NotationError(f"position: turns without capture must be a whole number, not {quiet_text!r}")
-        quiet = int(quiet_text)
+        quiet = position_counter(quiet_text, "turns without capture")
         cls._check_possible(masks, side, quiet, end_rule)
         return cls(masks[0], masks[1], side, quiet, origin_empty, end_rule, corner_capture)
 

@@ -35,7 +35,8 @@ class TrihexState(ConnectionState):
 
     @classmethod
     def is_cell_name(cls, text: str) -> bool:
-        return split_cell_name(text) is not None
+        # ASCII first: split_cell_name trusts str.isdigit, and int('2²') would fail
+        return text.isascii() and split_cell_name(text) is not None
 
     def win_reason(self, player: int) -> str:
         return f"{self.COLOURS[player]} joined all three sides"
