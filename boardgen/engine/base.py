@@ -110,6 +110,17 @@ class GameState(ABC):
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "GameState":
         """Parse a position text; raise NotationError or PositionError saying what and where."""
 
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        """Every point or cell name a position on a board of ``size`` can use (None: the default size).
+
+        The board drawing draws exactly these (a test holds every registered
+        game to it), so a diagram never meets a point the engine does not know,
+        nor the engine one the drawing lacks.  OptionError for a size the game
+        is not played on.
+        """
+        raise NotImplementedError(f"{cls.__name__} does not list its point names")
+
     @abstractmethod
     def to_text(self) -> str:
         """The position in the game's notation (parsed back unchanged by from_text)."""

@@ -156,6 +156,12 @@ class ConnectionState(GameState):
 
     # -- construction -----------------------------------------------------------
     @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        chosen = cls.GAME.check_size(size)
+        assert chosen is not None
+        return cls.layout_for(chosen).names
+
+    @classmethod
     def _make(
         cls,
         layout: Layout,

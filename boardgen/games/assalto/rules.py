@@ -204,6 +204,11 @@ class AssaltoState(GameState):
 
     # -- construction -------------------------------------------------------
     @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
+        return NAMES
+
+    @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "AssaltoState":
         GAME.check_size(size)
         rules = resolve_rules(variants)

@@ -35,6 +35,7 @@ from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
+from boardgen.games.brax import GAME
 from boardgen.games.brax import geometry as geo
 from boardgen.values import position_counter
 
@@ -108,8 +109,6 @@ def _rules_for(chosen: VariantValues) -> Rules:
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
     """The engine's rules for a variant set (a mapping of texts or the resolved values)."""
-    from boardgen.games.brax import GAME
-
     return _rules_for(GAME.resolve_variants(variants))
 
 
@@ -186,7 +185,13 @@ class BraxState(GameState):
 
     # -- construction -------------------------------------------------------
     @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
+        return POINTS
+
+    @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "BraxState":
+        GAME.check_size(size)
         masks = [0, 0]
         for name, owner in geo.START_POSITION.items():
             masks[owner] |= 1 << INDEX[name]

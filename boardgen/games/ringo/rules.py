@@ -51,6 +51,7 @@ from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.games.ringo import GAME
 from boardgen.games.ringo import geometry as geo
 from boardgen.values import position_counter
 
@@ -148,8 +149,6 @@ def _options(values: VariantValues) -> Options:
 
 def options_for(variants: Mapping[str, str] | None) -> Options:
     """The engine's options for a variant set (a mapping of texts or the resolved values), cached."""
-    from boardgen.games.ringo import GAME
-
     return _options(GAME.resolve_variants(variants))
 
 
@@ -178,7 +177,13 @@ class RingoState(GameState):
 
     # -- construction ------------------------------------------------------------
     @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
+        return NAMES  # the 48 ring cells, then the citadel
+
+    @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "RingoState":
+        GAME.check_size(size)
         return cls.from_text(START_TEXT, variants)
 
     @classmethod

@@ -166,6 +166,12 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
+def _check_size(size: int | None) -> None:
+    """Surakarta has one board; its size may be given as 6 (the points per side) or left out."""
+    if size is not None and size != geo.SIZE:
+        raise OptionError("--size", f"surakarta is played on the 6 x 6 board only, not size {size}")
+
+
 MOVE_RE = re.compile(r"^([a-f][1-6])([-x])([a-f][1-6])$")
 
 # -- the state ------------------------------------------------------------------
@@ -202,6 +208,11 @@ class SurakartaState(GameState):
         self._corner_capture = corner_capture
 
     # -- construction ------------------------------------------------------------
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        _check_size(size)
+        return NAMES
+
     @staticmethod
     def _options(variants: Mapping[str, str] | None) -> tuple[bool, int | None, bool]:
         """(origin counts as empty, end-rule turns or None, corner captures) from the variant options."""
@@ -212,8 +223,7 @@ class SurakartaState(GameState):
 
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "SurakartaState":
-        if size is not None and size != geo.SIZE:
-            raise OptionError("--size", f"surakarta is played on the 6 x 6 board only, not size {size}")
+        _check_size(size)
         origin_empty, end_rule, corner_capture = cls._options(variants)
         masks = [0, 0]
         for point, owner in geo.START_POSITION.items():
