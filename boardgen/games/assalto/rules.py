@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
@@ -368,7 +369,7 @@ class AssaltoState(GameState):
 
     # -- play --------------------------------------------------------------------
     def apply(self, move: Move) -> "AssaltoState":
-        key = move.key
+        key: Any = move.key  # this engine's own tuples (see generate_moves)
         if key is None:
             key = self.parse_move(move.text).key
         board = list(self._board)
@@ -435,7 +436,8 @@ class AssaltoState(GameState):
                 result = (trace.path[0], trace.path[-1], frozenset(trace.captured))
                 for move in moves:
                     if move.kind == "capture":
-                        path, taken = move.key[1], move.key[2]
+                        key: Any = move.key
+                        path, taken = key[1], key[2]
                         if (path[0], path[-1], frozenset(taken)) == result:
                             return move
         return super().parse_move(text)

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
@@ -320,7 +321,7 @@ class BraxState(GameState):
         side = self._side
         own, enemy = self._masks[side], self._masks[1 - side]
         pass_capture = self._rules.pass_capture
-        found = []
+        found: list[tuple[int, int, int, int | None, bool, bool]] = []
         for i in bits(own):
             seen: set[tuple[int, int]] = set()
             routes = TWO_STEPS[side][i]
@@ -361,7 +362,9 @@ class BraxState(GameState):
         for origin, end, captures, middle, middle_captured, end_captured in base:
             text = _move_text(origin, middle, middle_captured, end, end_captured)
             path = (POINTS[origin],) + ((POINTS[middle],) if middle is not None else ()) + (POINTS[end],)
-            captured = ((POINTS[middle],) if middle_captured else ()) + ((POINTS[end],) if end_captured else ())
+            captured = ((POINTS[middle],) if middle_captured and middle is not None else ()) + (
+                (POINTS[end],) if end_captured else ()
+            )
             kind = "capture" if captures else "step"
             new_own = own ^ (1 << origin) ^ (1 << end)
             new_enemy = enemy & ~captures
@@ -397,7 +400,7 @@ class BraxState(GameState):
         key = move.key
         if key is None:
             key = self.parse_move(move.text).key
-        origin, end, captures, call = key  # type: ignore[misc]
+        origin, end, captures, call = cast(tuple[int, int, int, bool], key)
         masks = list(self._masks)
         side = self._side
         masks[side] ^= (1 << origin) | (1 << end)
@@ -531,7 +534,7 @@ class BraxState(GameState):
         side, other = self._side, 1 - self._side
         plain = text.rstrip("!")
         move = next(m for m in self.legal_moves() if m.text == plain)
-        origin, end, captures, _ = move.key  # type: ignore[misc]
+        origin, end, captures, _ = cast(tuple[int, int, int, bool], move.key)
         own = self._masks[side] ^ (1 << origin) ^ (1 << end)
         enemy = self._masks[other] & ~captures
         if own.bit_count() < 2:

@@ -45,7 +45,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
@@ -319,7 +319,7 @@ class RingoState(GameState):
             raise IllegalMoveError(*self.why_illegal(move.text))
         if chosen.kind == "pass":
             return RingoState(self._cells, self._citadel, 1 - self._side, self._opts, self._quiet + 1)
-        start, end, captured = chosen.key  # type: ignore[misc]
+        start, end, captured = cast(tuple[int, int, tuple[int, ...]], chosen.key)
         progress = bool(captured) or (self._side == 0 and _ring_of(end) < _ring_of(start))
         quiet = 0 if progress else self._quiet + 1
         cells = list(self._cells)

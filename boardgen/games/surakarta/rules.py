@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
@@ -394,7 +395,7 @@ class SurakartaState(GameState):
         if not (isinstance(key, tuple) and len(key) == 3):
             move = self.parse_move(move.text)
             key = move.key
-        a, b, capture = key  # type: ignore[misc]
+        a, b, capture = cast(tuple[int, int, bool], key)
         side = self._side
         masks = list(self._masks)
         masks[side] ^= (1 << a) | (1 << b)
