@@ -72,7 +72,9 @@ class Outcome:
 class GameState(ABC):
     """An immutable game position plus whose turn it is and any counters a rule needs.
 
-    Subclasses set ``game_id`` and implement the abstract methods.  Variant
+    Subclasses set ``game_id`` and implement the abstract methods, plus
+    :meth:`generate_moves`, :meth:`compute_outcome` and :meth:`point_names`
+    (not abstract only so that a toy game in a test may do without).  Variant
     options arrive as a mapping from option name to value text, either a plain
     dict (booklet code and tests pass those) or the
     :class:`~boardgen.engine.variants.VariantValues` it resolves to; an engine

@@ -82,3 +82,19 @@ def test_every_game_reports_through_the_shared_parser(game: str, text: str, word
     with pytest.raises(NotationError) as info:
         engine.from_text(text, {})
     assert words in str(info.value)
+
+
+def test_the_messages_shown_in_docs_notation_rows_md_are_the_real_ones() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "notation" / "rows.md").read_text(encoding="utf-8")
+    examples = {
+        "hex": "5/5/2z2/5/5 r -",
+        "surakarta": "BBBBBB/BBBBBB/0/6/WWWWWW/WWWWWW w 0",
+        "brax": "1BBBBBBB1/9/9/9/9/9/9/9/9W w - 0",
+        "ringo": "-/1D1D1D1D/8/7/8/8/1AAAAAAA a",
+    }
+    for game, text in examples.items():
+        with pytest.raises(NotationError) as info:
+            get_game(game).load_engine().from_text(text, {})
+        assert f"`{info.value}`" in doc, f"{game}: {info.value} is not the example in rows.md"
