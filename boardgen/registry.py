@@ -17,20 +17,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from boardgen.engine.sizes import check_size, describe_sizes, size_set
+from boardgen.engine.variants import Variant, VariantValues, find_variant
+from boardgen.engine.variants import resolve_variants as _resolve_variants
 from boardgen.errors import OptionError
 
-
-@dataclass(frozen=True)
-class Variant:
-    """A named rule option: the values it takes, the default, and what it changes."""
-
-    name: str
-    values: tuple[str, ...]
-    default: str
-    doc: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "values": list(self.values), "default": self.default, "doc": self.doc}
+__all__ = ["GameInfo", "Variant", "VariantValues", "all_games", "get_game", "module_exists", "parse_variant_options"]
 
 
 @dataclass(frozen=True)
@@ -39,8 +31,9 @@ class GameInfo:
 
     ``board`` and ``engine`` are ``"module:attribute"`` references resolved on
     first use, which keeps ``boardgen list`` and ``boardgen board`` fast.
-    ``sizes`` is the inclusive range of board sizes for games played on
-    several sizes, or None for a fixed board.
+    ``sizes`` is the set of board sizes for games played on several sizes
+    (``range(2, 27)`` for Hex; ``{5, 7, 9}`` for a game with gaps), stored as a
+    frozenset, or None for a fixed board.
     """
 
     id: str
@@ -48,13 +41,18 @@ class GameInfo:
     summary: Mapping[str, str]
     board: str
     engine: str | None = None
-    sizes: tuple[int, int] | None = None
+    sizes: frozenset[int] | None = None
     default_size: int | None = None
     popular_sizes: tuple[int, ...] = ()
     variants: tuple[Variant, ...] = ()
     aliases: tuple[str, ...] = ()
     players: tuple[int, int] = (2, 2)
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sizes", size_set(self.sizes))
+        if self.sizes is not None and self.default_size not in self.sizes:
+            raise ValueError(f"{self.id}: default size {self.default_size} is not one of its sizes")
 
     def has_board(self) -> bool:
         return module_exists(self.board.partition(":")[0])
@@ -71,35 +69,25 @@ class GameInfo:
         return _resolve(self.engine)
 
     def check_size(self, size: int | None, option: str = "--size") -> int | None:
-        """The size to use: the default when None; OptionError when out of range."""
-        if self.sizes is None:
-            if size is not None and size != self.default_size:
-                raise OptionError(option, f"{self.id} is played on one board size only")
-            return self.default_size
-        if size is None:
-            return self.default_size
-        low, high = self.sizes
-        if not low <= size <= high:
-            raise OptionError(option, f"{self.id} size must be a whole number from {low} to {high}, not {size}")
-        return size
+        """The size to use: the default when None; OptionError when the game is not played on it."""
+        return check_size(self.id, self.sizes, self.default_size, size, option)
 
-    def variant(self, name: str) -> Variant:
-        for variant in self.variants:
-            if variant.name == name:
-                return variant
-        known = ", ".join(v.name for v in self.variants) or "none"
-        raise OptionError("--variant", f"{self.id} has no variant option {name!r} (known: {known})")
+    def describe_sizes(self) -> str | None:
+        """The sizes in words ("from 2 to 26", "5, 7 or 9"); None for a fixed board."""
+        return None if self.sizes is None else describe_sizes(self.sizes)
 
-    def resolve_variants(self, given: Mapping[str, str] | None = None, option: str = "--variant") -> dict[str, str]:
-        """Every variant option with its value: the given ones checked, the rest defaulted."""
-        chosen = {v.name: v.default for v in self.variants}
-        for name, value in (given or {}).items():
-            variant = self.variant(name)
-            if value not in variant.values:
-                allowed = ", ".join(variant.values)
-                raise OptionError(option, f"{self.id} variant {name} takes {allowed}, not {value!r}")
-            chosen[name] = value
-        return chosen
+    def variant(self, name: str, option: str = "--variant") -> Variant:
+        """The declared variant option ``name``; OptionError listing the known ones."""
+        return find_variant(self.id, self.variants, name, option)
+
+    def resolve_variants(self, given: Mapping[str, str] | None = None, option: str = "--variant") -> VariantValues:
+        """Every variant option with its value: the given texts checked, the rest defaulted.
+
+        The result is typed and immutable (see :mod:`boardgen.engine.variants`)
+        and still reads as a mapping of texts; a result passed back in is
+        returned unchanged.
+        """
+        return _resolve_variants(self.id, self.variants, given, option)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -107,7 +95,7 @@ class GameInfo:
             "title": dict(self.title),
             "summary": dict(self.summary),
             "aliases": list(self.aliases),
-            "sizes": list(self.sizes) if self.sizes else None,
+            "sizes": sorted(self.sizes) if self.sizes else None,
             "default_size": self.default_size,
             "popular_sizes": list(self.popular_sizes),
             "variants": [v.to_json() for v in self.variants],

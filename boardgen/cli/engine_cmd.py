@@ -16,20 +16,19 @@ import click
 
 from boardgen.engine.base import GameState, Move
 from boardgen.engine.perft import perft as count_perft
+from boardgen.engine.sizes import size_words
 from boardgen.errors import IllegalMoveError, OptionError
 from boardgen.registry import GameInfo, get_game, parse_variant_options
+from boardgen.values import read_whole_number, whole_number
 
 MAX_DEPTH = 20
 
 
 def _whole_number(text: str | None, option: str, what: str, low: int, high: int) -> int | None:
-    """``text`` as an int in [low, high]; OptionError in the registry's wording otherwise."""
+    """``text`` as an int in [low, high] (ASCII digits only); OptionError in the registry's wording otherwise."""
     if text is None:
         return None
-    stripped = text.strip()
-    if not stripped.isascii() or not stripped.isdigit() or not low <= int(stripped) <= high:
-        raise OptionError(option, f"{what} must be a whole number from {low} to {high}, not {text!r}")
-    return int(stripped)
+    return whole_number(text, option, low, high, what)
 
 
 def _size(info: GameInfo, text: str | None) -> int | None:
@@ -39,8 +38,10 @@ def _size(info: GameInfo, text: str | None) -> int | None:
     if info.sizes is None:
         number = _whole_number(text, "--size", f"{info.id} size", 1, 10_000)
         return info.check_size(number)
-    low, high = info.sizes
-    return _whole_number(text, "--size", f"{info.id} size", low, high)
+    number = read_whole_number(text)
+    if number is None:
+        raise OptionError("--size", f"{info.id} size must be {size_words(info.sizes)}, not {text!r}")
+    return info.check_size(number)
 
 
 def load_state(game: str, size: str | None, position: str | None, variant_pairs: tuple[str, ...]) -> GameState:

@@ -11,6 +11,7 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def list_games(as_json: bool) -> int:
     """List the games, their board sizes and variant options."""
+    from boardgen.engine.sizes import short_sizes
     from boardgen.registry import all_games
 
     games = all_games()
@@ -19,7 +20,7 @@ def list_games(as_json: bool) -> int:
         return 0
     for game in games:
         if game.sizes:
-            sizes = f"sizes {game.sizes[0]}-{game.sizes[1]}, default {game.default_size}"
+            sizes = f"sizes {short_sizes(game.sizes)}, default {game.default_size}"
         else:
             sizes = "fixed board"
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""

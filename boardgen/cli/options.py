@@ -6,21 +6,22 @@ option and says what is allowed, in one line.
 
 from __future__ import annotations
 
+from boardgen.engine.sizes import size_words
 from boardgen.errors import OptionError
 from boardgen.registry import GameInfo
+from boardgen.values import read_whole_number
 
 
 def parse_size(game: GameInfo, text: str | None, option: str = "--size") -> int | None:
     """The board size for ``game`` from ``--size`` (its default when absent)."""
     if text is None:
         return game.check_size(None, option)
-    stripped = text.strip()
-    if not stripped.lstrip("-").isdigit():
+    number = read_whole_number(text)
+    if number is None:
         if game.sizes is None:
             raise OptionError(option, f"{game.id} is played on one board size only")
-        low, high = game.sizes
-        raise OptionError(option, f"{game.id} size must be a whole number from {low} to {high}, not {text!r}")
-    return game.check_size(int(stripped), option)
+        raise OptionError(option, f"{game.id} size must be {size_words(game.sizes)}, not {text!r}")
+    return game.check_size(number, option)
 
 
 def parse_mm(text: str | None, option: str, low: float, high: float) -> float | None:

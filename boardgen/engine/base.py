@@ -13,11 +13,14 @@ the diagram renderer only ever talk to engines through this module.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from boardgen.errors import IllegalMoveError
+
+
+_UNKNOWN = object()  # the outcome cache before the first outcome() call
 
 
 @dataclass(frozen=True)
@@ -69,10 +72,32 @@ class Outcome:
 class GameState(ABC):
     """An immutable game position plus whose turn it is and any counters a rule needs.
 
-    Subclasses set ``game_id`` and implement the abstract methods.  Variant
-    options arrive already validated (see :func:`boardgen.registry.resolve_variants`)
-    as a mapping from option name to value string.
+    Subclasses set ``game_id`` and implement the abstract methods, plus
+    :meth:`generate_moves`, :meth:`compute_outcome` and :meth:`point_names`
+    (not abstract only so that a toy game in a test may do without).  Variant
+    options arrive as a mapping from option name to value text, either a plain
+    dict (booklet code and tests pass those) or the
+    :class:`~boardgen.engine.variants.VariantValues` it resolves to; an engine
+    resolves it once (``GAME.resolve_variants(variants)`` returns a resolved set
+    unchanged) and reads the typed values (``values.swap is True``).
+
+    Moves and outcome are computed once per state, here: a subclass implements
+    :meth:`generate_moves` (the moves of the side to move, not minding whether
+    the game is over) and :meth:`compute_outcome` (which may look at
+    :meth:`generated_moves`, e.g. "cannot move, loses"), and this class caches
+    both, so that perft, ``to_move``, ``why_illegal`` and the conformance
+    checks may ask as often as they like.  Because states are immutable the
+    cache never goes stale.  (A subclass may still override :meth:`legal_moves`
+    and :meth:`outcome` themselves, as a toy game in a test does.)
+
+    The caches are instance attributes shadowing the class defaults below, read
+    without a method call or an exception on the way, because perft asks every
+    node for both.  An engine that finds the outcome while making a state (the
+    connection games do, in ``apply``) may store it in ``_cached_outcome`` at once.
     """
+
+    _cached_moves: Sequence[Move] | None = None  # None: not generated yet
+    _cached_outcome: "Outcome | None | object" = _UNKNOWN
 
     game_id: ClassVar[str]
 
@@ -87,6 +112,17 @@ class GameState(ABC):
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "GameState":
         """Parse a position text; raise NotationError or PositionError saying what and where."""
 
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        """Every point or cell name a position on a board of ``size`` can use (None: the default size).
+
+        The board drawing draws exactly these (a test holds every registered
+        game to it), so a diagram never meets a point the engine does not know,
+        nor the engine one the drawing lacks.  OptionError for a size the game
+        is not played on.
+        """
+        raise NotImplementedError(f"{cls.__name__} does not list its point names")
+
     @abstractmethod
     def to_text(self) -> str:
         """The position in the game's notation (parsed back unchanged by from_text)."""
@@ -97,17 +133,61 @@ class GameState(ABC):
     def to_move(self) -> int | None:
         """0 or 1 for the player to move, None when the game is over."""
 
-    @abstractmethod
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in a stable order; empty when the game is over."""
+        """Every legal move, in a stable order; empty when the game is over (a fresh list each call)."""
+        outcome = self._cached_outcome
+        if outcome is _UNKNOWN:
+            outcome = self.outcome()
+        if outcome is not None:
+            return []
+        moves = self._cached_moves
+        if moves is None:
+            moves = self._cached_moves = self.generate_moves()
+        return list(moves)
+
+    def legal_move_count(self) -> int:
+        """``len(self.legal_moves())`` without copying the list (perft's last ply asks every node)."""
+        outcome = self._cached_outcome
+        if outcome is _UNKNOWN:
+            outcome = self.outcome()
+        if outcome is not None:
+            return 0
+        moves = self._cached_moves
+        if moves is None:
+            moves = self._cached_moves = self.generate_moves()
+        return len(moves)
+
+    def generated_moves(self) -> Sequence[Move]:
+        """:meth:`generate_moves`, computed on the first call and kept (callers must not change it)."""
+        moves = self._cached_moves
+        if moves is None:
+            moves = self._cached_moves = self.generate_moves()
+        return moves
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on, else who won (or a draw) and why (computed once)."""
+        outcome = self._cached_outcome
+        if outcome is _UNKNOWN:
+            outcome = self._cached_outcome = self.compute_outcome()
+        return outcome  # type: ignore[return-value]
+
+    def generate_moves(self) -> Sequence[Move]:
+        """The moves of the side to move in a stable order, whether or not the game is over.
+
+        Called at most once per state (through :meth:`generated_moves`).  An
+        engine that overrides :meth:`legal_moves` instead gets those here.
+        """
+        if type(self).legal_moves is not GameState.legal_moves:
+            return self.legal_moves()
+        raise NotImplementedError(f"{type(self).__name__} implements neither generate_moves nor legal_moves")
+
+    def compute_outcome(self) -> Outcome | None:
+        """The outcome of this position (called at most once per state, through :meth:`outcome`)."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither compute_outcome nor outcome")
 
     @abstractmethod
     def apply(self, move: Move) -> "GameState":
         """The state after ``move`` (which must come from legal_moves); self is unchanged."""
-
-    @abstractmethod
-    def outcome(self) -> Outcome | None:
-        """None while the game goes on, else who won (or a draw) and why."""
 
     @abstractmethod
     def placements(self) -> list[tuple[str, Piece]]:

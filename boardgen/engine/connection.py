@@ -5,7 +5,10 @@ one stone on an empty cell, stones never move, and a player wins as soon as one
 6-connected group of their stones touches every side in their goal.  Only the
 board (cells, neighbours, which sides each cell touches), the players' goals,
 the colour names and the mirror used by the swap rule differ; a game module
-describes those in a :class:`Layout` and subclasses :class:`ConnectionState`.
+describes those in a :class:`Layout` and subclasses :class:`ConnectionState`,
+handing over its description (sizes, variants: a :class:`GameSpec`) and how its
+cells are named as class attributes, so that this module needs neither the
+registry nor a particular board's geometry.
 
 Position notation (documented for users in ``docs/notation/hex.md`` and
 ``docs/notation/trihex.md``)::
@@ -14,7 +17,8 @@ Position notation (documented for users in ``docs/notation/hex.md`` and
 
 ``ROWS`` lists the rows in their reading order (row 1 first), separated by
 ``/``; within a row the cells go from position a onwards, a stone is its
-colour letter and a number stands for that many empty cells.  The number of
+colour letter and a number stands for that many empty cells (read and
+written by :mod:`boardgen.engine.rows`).  The number of
 rows is the board size.  ``SIDE`` is the colour letter of the player to move
 (for a finished game: the loser, who would move next).  ``SWAP`` is ``swap``
 while the swap (pie) rule is still to be used or declined, else ``-``.
@@ -36,9 +40,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.sizes import describe_sizes
+from boardgen.engine.spec import GameSpec
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
-from boardgen.geometry.hexgrid import split_cell_name
-from boardgen.registry import GameInfo
 
 EMPTY = 0  # board values: 0 empty, 1 a stone of player 0, 2 a stone of player 1
 SWAP = "swap"  # the move text of the pie rule and the SWAP field's "still to come" value
@@ -50,7 +55,8 @@ class Layout:
     """One board size of one connection game, precomputed once and shared by every state.
 
     Cells are numbered in reading order (row 1 first, position a first), which
-    is also the order of the position text.  ``side_bits[i]`` has one bit per
+    is also the order of the position text; ``rows`` are the index ranges of
+    the rows.  ``side_bits[i]`` has one bit per
     side that cell ``i`` touches; ``goals[p]`` is the set of bits player ``p``
     must join with one group.  ``mirror[i]`` is where the second player's
     stone goes when they swap a first stone standing on cell ``i``.
@@ -71,24 +77,23 @@ class Layout:
     def build(
         cls,
         size: int,
-        names: Sequence[str],
+        rows: Sequence[Sequence[str]],
         neighbours: Callable[[str], Sequence[str]],
         sides: Sequence[frozenset[str]],
         goals: tuple[int, int],
         mirror: Callable[[str], str],
     ) -> "Layout":
-        """Turn a geometry's named cells into the integer tables the engine runs on."""
-        names = tuple(names)
+        """Turn a geometry's named cells, row by row in reading order, into the integer tables the engine runs on."""
+        names = tuple(name for row in rows for name in row)
         index = {name: i for i, name in enumerate(names)}
         side_bits = tuple(
             sum(1 << k for k, side in enumerate(sides) if name in side) for name in names
         )
-        rows: list[range] = []
+        ranges: list[range] = []
         start = 0
-        for i in range(1, len(names) + 1):
-            if i == len(names) or _row_of(names[i]) != _row_of(names[start]):
-                rows.append(range(start, i))
-                start = i
+        for row in rows:
+            ranges.append(range(start, start + len(row)))
+            start += len(row)
         place_moves = tuple(Move(text=name, path=(name,), kind="place", key=i) for i, name in enumerate(names))
         mirror_index = tuple(index[mirror(name)] for name in names)
         swap_moves = tuple(
@@ -103,31 +108,25 @@ class Layout:
             side_bits=side_bits,
             goals=goals,
             mirror=mirror_index,
-            rows=tuple(rows),
+            rows=tuple(ranges),
             place_moves=place_moves,
             swap_moves=swap_moves,
         )
 
 
-def _row_of(name: str) -> int:
-    parsed = split_cell_name(name)
-    assert parsed is not None, name
-    return parsed[1]
-
-
 class ConnectionState(GameState):
     """A position of a connection game: the stones, who moves, and whether the swap is pending.
 
-    Subclasses set the class attributes below and implement :meth:`layout_for`
-    and :meth:`win_reason`; everything else (notation, move generation, win
+    Subclasses set the class attributes below and implement :meth:`layout_for`,
+    :meth:`is_cell_name` and :meth:`win_reason`; everything else (notation, move generation, win
     detection, impossible-position checks, illegal-move reasons) lives here.
     """
 
-    GAME: ClassVar[GameInfo]
+    GAME: ClassVar[GameSpec]  # the game's sizes and variant options (its GameInfo)
     STONES: ClassVar[tuple[str, str]]  # letters of player 0's and player 1's stones in the position text
     COLOURS: ClassVar[tuple[str, str]]  # English colour names, used in reasons and error messages
 
-    __slots__ = ("layout", "board", "side", "swap_pending", "swap_rule", "_outcome")
+    __slots__ = ("layout", "board", "side", "swap_pending", "swap_rule", "_outcome", "_cached_moves", "_cached_outcome")
 
     layout: Layout
     board: bytes
@@ -142,6 +141,11 @@ class ConnectionState(GameState):
         """The (cached) layout of a board of this size."""
         raise NotImplementedError
 
+    @classmethod
+    def is_cell_name(cls, text: str) -> bool:  # pragma: no cover - abstract
+        """Whether ``text`` (lower case) is written as a cell name, whether or not this board has that cell."""
+        raise NotImplementedError
+
     def win_reason(self, player: int) -> str:  # pragma: no cover - abstract
         """Short English reason for ``player``'s win, e.g. "red joined rows 1 and 11"."""
         raise NotImplementedError
@@ -151,6 +155,12 @@ class ConnectionState(GameState):
         return f"a size {self.size} board"
 
     # -- construction -----------------------------------------------------------
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        chosen = cls.GAME.check_size(size)
+        assert chosen is not None
+        return cls.layout_for(chosen).names
+
     @classmethod
     def _make(
         cls,
@@ -168,11 +178,13 @@ class ConnectionState(GameState):
         state.swap_pending = swap_pending
         state.swap_rule = swap_rule
         state._outcome = outcome
+        state._cached_outcome = outcome  # known already: the base class need not ask compute_outcome
+        state._cached_moves = None
         return state
 
     @classmethod
     def _swap_rule(cls, variants: Mapping[str, str] | None) -> bool:
-        return cls.GAME.resolve_variants(variants or {})["swap"] == "on"
+        return bool(cls.GAME.resolve_variants(variants).swap)
 
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "ConnectionState":
@@ -190,19 +202,23 @@ class ConnectionState(GameState):
             raise NotationError(
                 f"position: expected 'ROWS SIDE SWAP' (SWAP may be left out), got {len(fields)} field(s) in {text!r}"
             )
-        row_texts = fields[0].lower().split("/")
-        low, high = cls.GAME.sizes or (2, 26)
-        if not low <= len(row_texts) <= high:
-            raise NotationError(
-                f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {low} to {high} rows"
-            )
+        row_texts = fields[0].split("/")
+        sizes = cls.GAME.sizes
+        if sizes is None or len(row_texts) not in sizes:
+            allowed = describe_sizes(sizes) if sizes else "a fixed number of"
+            raise NotationError(f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {allowed} rows")
         layout = cls.layout_for(len(row_texts))
-        board = bytearray(len(layout.names))
-        for number, (row_text, cells) in enumerate(zip(row_texts, layout.rows), start=1):
-            values = _parse_row(row_text, number, cls.STONES)
-            if len(values) != len(cells):
-                raise NotationError(f"position: row {number} has {len(values)} cells, expected {len(cells)}")
-            board[cells.start : cells.stop] = bytes(values)
+        rows = parse_rows(
+            row_texts,
+            labels=[f"row {number}" for number in range(1, len(row_texts) + 1)],
+            lengths=[len(cells) for cells in layout.rows],
+            pieces={cls.STONES[0]: 1, cls.STONES[1]: 2},
+            empty=EMPTY,
+            unit="cells",
+            ignore_case=True,
+            names=[layout.names[cells.start : cells.stop] for cells in layout.rows],
+        )
+        board = bytearray(value for row in rows for value in row)
 
         side_text = fields[1].lower()
         if side_text not in cls.STONES:
@@ -260,7 +276,7 @@ class ConnectionState(GameState):
                     f"position: {self.COLOURS[winner]}'s connection was complete before its last stone"
                     " (every stone could be removed and it would still connect)"
                 )
-            self._outcome = Outcome(winner, self.win_reason(winner))
+            self._outcome = self._cached_outcome = Outcome(winner, self.win_reason(winner))
 
     def _last_stone_possible(self, winner: int) -> bool:
         """Some stone of the winner is the one that completed the connection (else play went on after a win)."""
@@ -307,23 +323,11 @@ class ConnectionState(GameState):
 
     # -- notation ---------------------------------------------------------------
     def to_text(self) -> str:
-        rows = []
-        for cells in self.layout.rows:
-            parts: list[str] = []
-            run = 0
-            for value in self.board[cells.start : cells.stop]:
-                if value == EMPTY:
-                    run += 1
-                    continue
-                if run:
-                    parts.append(str(run))
-                    run = 0
-                parts.append(self.STONES[value - 1])
-            if run:
-                parts.append(str(run))
-            rows.append("".join(parts))
+        letters = ("", *self.STONES)
+        board = self.board
+        rows = write_rows([letters[value] for value in board[cells.start : cells.stop]] for cells in self.layout.rows)
         swap = SWAP if self.swap_pending else NO_SWAP
-        return f"{'/'.join(rows)} {self.STONES[self.side]} {swap}"
+        return f"{rows} {self.STONES[self.side]} {swap}"
 
     def normalize_move_text(self, text: str) -> str:
         return text.strip().lower()
@@ -337,15 +341,14 @@ class ConnectionState(GameState):
     def to_move(self) -> int | None:
         return None if self._outcome is not None else self.side
 
-    def outcome(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
+        # Found when the state was made: apply tests the group of the stone it placed.
         return self._outcome
 
     def _swap_available(self) -> bool:
         return self.swap_pending and self.side == 1 and self._outcome is None
 
-    def legal_moves(self) -> list[Move]:
-        if self._outcome is not None:
-            return []
+    def generate_moves(self) -> list[Move]:
         place = self.layout.place_moves
         moves = [place[i] for i, value in enumerate(self.board) if value == EMPTY]
         if self._swap_available():
@@ -402,7 +405,7 @@ class ConnectionState(GameState):
             if self.swap_pending and self.side == 0:
                 return (f"swap: the swap comes after {self.COLOURS[0]}'s first stone, not before", "no-swap")
             return (f"swap: only {self.COLOURS[1]}'s first move may be the swap", "no-swap")
-        if split_cell_name(text) is None:
+        if not self.is_cell_name(text):
             return (f"{text}: not a move; write a cell such as c3, or swap", "notation")
         i = self.layout.index.get(text)
         if i is None:
@@ -425,30 +428,3 @@ _STONES = (Piece(0, "stone"), Piece(1, "stone"))
 def _stones(count: int, colour: str) -> str:
     return f"{count} {colour} stone" + ("" if count == 1 else "s")
 
-
-def _parse_row(text: str, number: int, stones: tuple[str, str]) -> list[int]:
-    """Cell values of one row of the position text; NotationError naming the row and character."""
-    values: list[int] = []
-    digits = ""
-
-    def flush() -> None:
-        nonlocal digits
-        if digits:
-            if digits.startswith("0") or int(digits) > 26:
-                raise NotationError(f"position: row {number}: {digits!r} is not a count of empty cells (1 to 26)")
-            values.extend([EMPTY] * int(digits))
-            digits = ""
-
-    for char in text:
-        if char in "0123456789":
-            digits += char
-            continue
-        flush()
-        if char in stones:
-            values.append(stones.index(char) + 1)
-        else:
-            raise NotationError(
-                f"position: row {number}: unexpected {char!r} (use {stones[0]}, {stones[1]} or a number of empty cells)"
-            )
-    flush()
-    return values

@@ -13,7 +13,6 @@ def perft(state: GameState, depth: int) -> int:
     """
     if depth == 0 or state.outcome() is not None:
         return 1
-    moves = state.legal_moves()
     if depth == 1:
-        return len(moves) if moves else 1
-    return sum(perft(state.apply(move), depth - 1) for move in moves)
+        return state.legal_move_count() or 1
+    return sum(perft(state.apply(move), depth - 1) for move in state.legal_moves())

@@ -102,7 +102,7 @@ def test_position_text_round_trips_with_two_attackers_in_the_citadel():
         ("-/1D1D1D1D/8/8/8/1AAAAAAA a", NotationError, "expected 7 parts"),
         ("-/1D1D1D1D/8/7/8/8/1AAAAAAA a", NotationError, "ring 3 has 7 cells, expected 8"),
         ("-/1D1D1D1D/8/8/8/8/1AAAAAAAA a", NotationError, "ring 6 has 9 cells"),
-        ("-/1D1D1Q1D/8/8/8/8/1AAAAAAA a", NotationError, "ring 1, character 6"),
+        ("-/1D1D1Q1D/8/8/8/8/1AAAAAAA a", NotationError, "ring 1: unexpected 'Q' at character 6, point f1"),
         ("-/1D1D1D1D/8/8/8/8/1AAAAAAA w", NotationError, "side to move"),
         ("Z/1D1D1D1D/8/8/8/8/1AAAAAA a", NotationError, "citadel must be"),
         ("AAA/1D1D1D1D/8/8/8/8/2AAAA2 d", PositionError, "holds at most 2"),

@@ -15,58 +15,58 @@ GAME = GameInfo(
     default_size=None,
     aliases=("asalto",),
     variants=(
-        Variant(
-            name="officer_start",
+        Variant.choice(
+            "officer_start",
             values=("bell", "free"),
             default="bell",
             doc="Where the officers start: c6 and e6 (Bell, the seed's choice), or anywhere in the fortress, "
             "placed by the officers' player in a setup turn before the pawns' first move.",
         ),
-        Variant(
-            name="pawn_moves",
+        Variant.choice(
+            "pawn_moves",
             values=("forward-sideways", "towards-fortress", "any-line"),
             default="forward-sideways",
             doc="How pawns step: one point forward or sideways, never diagonally or backwards (seed); "
             "along any line but never away from the fortress (Wikipedia); along any line (Ludii).",
         ),
-        Variant(
-            name="long_capture",
-            values=("on", "off"),
-            default="on",
+        Variant.boolean(
+            "long_capture",
+            default=True,
             doc="Along a diagonal an officer may capture from several empty points away and land on any "
             "empty point beyond the pawn (seed); off: every capture is a short jump.",
         ),
-        Variant(
-            name="direction_change",
+        Variant.choice(
+            "direction_change",
             values=("forbidden", "allowed"),
             default="forbidden",
             doc="Whether the jumps of one chain of captures may change direction (seed: all in one direction; "
             "Wikipedia: may change between jumps).",
         ),
-        Variant(
-            name="huffing",
-            values=("off", "on"),
-            default="off",
+        Variant.boolean(
+            "huffing",
+            on_first=False,
+            default=False,
             doc="off: capturing is compulsory and the most pawns must be taken (seed). on: capturing is "
             "optional, but an officer that could capture and does not is removed (Bell, Wikipedia).",
         ),
-        Variant(
-            name="diagonals",
+        Variant.choice(
+            "diagonals",
             values=("alternating", "all"),
             default="alternating",
             doc="Diagonal lines the pieces use: the drawn alternating pattern, or diagonals through every point.",
         ),
-        Variant(
-            name="stalemate",
+        Variant.choice(
+            "stalemate",
             values=("loses", "draw"),
             default="loses",
             doc="Pawns with no legal move lose (our choice; sources are silent) or the game is drawn. "
             "Officers with no legal move always lose (seed).",
         ),
-        Variant(
-            name="no_progress",
-            values=("100", "50", "200", "off"),
-            default="100",
+        Variant.integer(
+            "no_progress",
+            numbers=(100, 50, 200),
+            off=True,
+            default=100,
             doc="Draw after this many turns (both sides counted) without a capture or a pawn advance; our own "
             "rule so that every game ends (pawns could step sideways forever).",
         ),

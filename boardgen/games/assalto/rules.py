@@ -25,13 +25,18 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
+from boardgen.values import position_counter
 
 EMPTY, PAWN, OFFICER = 0, 1, 2
+POINT_LETTER = {EMPTY: None, PAWN: "P", OFFICER: "O"}  # a point in the position text
 PAWNS, OFFICERS, SETUP = 0, 1, 2  # whose turn: the pawns, the officers, or the officers' setup turn
 SIDE_LETTERS = {PAWNS: "p", OFFICERS: "o", SETUP: "s"}
 LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
@@ -73,10 +78,9 @@ class Rules:
 
 
 @cache
-def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
-    """Build the move tables for a resolved set of variant options."""
-    chosen = dict(options)
-    ray_names = geo.rays(chosen["diagonals"])
+def rules_for(chosen: VariantValues) -> Rules:
+    """Build the move tables for a resolved set of variant options (cached per set)."""
+    ray_names = geo.rays(chosen.diagonals)
     rays = tuple(
         tuple((d, d[0] != 0 and d[1] != 0, tuple(INDEX[n] for n in line)) for d, line in ray_names[name])
         for name in NAMES
@@ -88,11 +92,11 @@ def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
         steps = []
         for (dx, dy), diagonal, line in rays[i]:
             to = line[0]
-            if chosen["pawn_moves"] == "forward-sideways":
+            if chosen.pawn_moves == "forward-sideways":
                 if diagonal or dy < 0:
                     continue
                 steps.append((to, dy > 0))
-            elif chosen["pawn_moves"] == "towards-fortress":
+            elif chosen.pawn_moves == "towards-fortress":
                 if distance[to] > distance[i]:
                     continue
                 steps.append((to, distance[to] < distance[i]))
@@ -100,14 +104,14 @@ def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
                 steps.append((to, False))
         pawn_steps.append(tuple(steps))
     return Rules(
-        pawn_moves=chosen["pawn_moves"],
-        long_capture=chosen["long_capture"] == "on",
-        same_direction=chosen["direction_change"] == "forbidden",
-        huffing=chosen["huffing"] == "on",
-        diagonals=chosen["diagonals"],
-        stalemate_loses=chosen["stalemate"] == "loses",
-        limit=None if chosen["no_progress"] == "off" else int(chosen["no_progress"]),
-        officer_start=chosen["officer_start"],
+        pawn_moves=chosen.pawn_moves,
+        long_capture=chosen.long_capture,
+        same_direction=chosen.direction_change == "forbidden",
+        huffing=chosen.huffing,
+        diagonals=chosen.diagonals,
+        stalemate_loses=chosen.stalemate == "loses",
+        limit=chosen.no_progress,
+        officer_start=chosen.officer_start,
         rays=rays,
         officer_steps=officer_steps,
         pawn_steps=tuple(pawn_steps),
@@ -115,7 +119,7 @@ def rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
 
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
-    return rules_for(tuple(sorted(GAME.resolve_variants(variants).items())))
+    return rules_for(GAME.resolve_variants(variants))
 
 
 # --- captures -------------------------------------------------------------------
@@ -177,8 +181,6 @@ def capture_chains(board: tuple[int, ...], rules: Rules, origin: int) -> list[tu
 
 # --- the state ------------------------------------------------------------------
 
-_UNSET = object()
-
 
 class AssaltoState(GameState):
     """An Assalto position: the 33 points, whose turn, and the no-progress counter.
@@ -200,10 +202,13 @@ class AssaltoState(GameState):
         self._side = side
         self._quiet = quiet
         self._rules = rules
-        self._moves: list[Move] | None = None
-        self._outcome: object = _UNSET
 
     # -- construction -------------------------------------------------------
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
+        return NAMES
+
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "AssaltoState":
         GAME.check_size(size)
@@ -230,35 +235,26 @@ class AssaltoState(GameState):
         if len(rows) != len(ROWS):
             raise NotationError(f"position: expected {len(ROWS)} rows separated by '/', got {len(rows)}")
         board = [EMPTY] * len(NAMES)
-        for row_text, points in zip(rows, ROWS):
-            row_number = XY[points[0]][1] + 1
-            cells: list[int] = []
-            for char in row_text:
-                if char in "Pp":
-                    cells.append(PAWN)
-                elif char in "Oo":
-                    cells.append(OFFICER)
-                elif char in "1234567":
-                    cells.extend([EMPTY] * int(char))
-                else:
-                    raise NotationError(
-                        f"position: row {row_number}: unexpected character {char!r} (use P, O or a digit 1-7)"
-                    )
-            if len(cells) != len(points):
-                raise NotationError(
-                    f"position: row {row_number} ({row_text!r}) has {len(cells)} points, expected {len(points)}"
-                )
-            for index, value in zip(points, cells):
+        values = parse_rows(
+            rows,
+            labels=[f"row {XY[points[0]][1] + 1}" for points in ROWS],
+            lengths=[len(points) for points in ROWS],
+            pieces={"P": PAWN, "O": OFFICER},
+            empty=EMPTY,
+            ignore_case=True,
+            names=[[NAMES[index] for index in points] for points in ROWS],
+        )
+        for points, row in zip(ROWS, values):
+            for index, value in zip(points, row):
                 board[index] = value
         if side_text not in LETTER_SIDES:
             raise NotationError(
                 f"position: side to move must be p (pawns), o (officers) or s (officers' setup), not {side_text!r}"
             )
         side = LETTER_SIDES[side_text]
-        if not counter_text.isdigit():
-            raise NotationError(f"position: the no-progress counter must be a whole number >= 0, not {counter_text!r}")
+        counter = position_counter(counter_text, "the no-progress counter")
         cls._check_possible(board, side, rules)
-        return cls(tuple(board), side, int(counter_text), rules)
+        return cls(tuple(board), side, counter, rules)
 
     @staticmethod
     def _check_possible(board: list[int], side: int, rules: Rules) -> None:
@@ -278,23 +274,9 @@ class AssaltoState(GameState):
             )
 
     def to_text(self) -> str:
-        rows = []
-        symbols = {PAWN: "P", OFFICER: "O"}
-        for points in ROWS:
-            out, run = [], 0
-            for index in points:
-                value = self._board[index]
-                if value == EMPTY:
-                    run += 1
-                    continue
-                if run:
-                    out.append(str(run))
-                    run = 0
-                out.append(symbols[value])
-            if run:
-                out.append(str(run))
-            rows.append("".join(out))
-        return f"{'/'.join(rows)} {SIDE_LETTERS[self._side]} {self._quiet}"
+        board = self._board
+        rows = write_rows([POINT_LETTER[board[index]] for index in points] for points in ROWS)
+        return f"{rows} {SIDE_LETTERS[self._side]} {self._quiet}"
 
     # -- queries --------------------------------------------------------------
     @property
@@ -321,18 +303,12 @@ class AssaltoState(GameState):
         return OFFICERS if self._side == SETUP else self._side
 
     # -- move generation --------------------------------------------------------
-    def _generate(self) -> list[Move]:
-        if self._moves is None:
-            if self._side == SETUP:
-                self._moves = self._placements()
-            elif self._side == PAWNS:
-                self._moves = self._pawn_moves()
-            else:
-                self._moves = self._officer_moves()
-        return self._moves
-
-    def legal_moves(self) -> list[Move]:
-        return [] if self.outcome() is not None else list(self._generate())
+    def generate_moves(self) -> list[Move]:
+        if self._side == SETUP:
+            return self._placements()
+        if self._side == PAWNS:
+            return self._pawn_moves()
+        return self._officer_moves()
 
     def _placements(self) -> list[Move]:
         moves = []
@@ -393,7 +369,7 @@ class AssaltoState(GameState):
 
     # -- play --------------------------------------------------------------------
     def apply(self, move: Move) -> "AssaltoState":
-        key = move.key
+        key: Any = move.key  # this engine's own tuples (see generate_moves)
         if key is None:
             key = self.parse_move(move.text).key
         board = list(self._board)
@@ -416,12 +392,7 @@ class AssaltoState(GameState):
             quiet = 0
         return AssaltoState(tuple(board), OFFICERS if self._side == PAWNS else PAWNS, quiet, self._rules)
 
-    def outcome(self) -> Outcome | None:
-        if self._outcome is _UNSET:
-            self._outcome = self._decide()
-        return self._outcome  # type: ignore[return-value]
-
-    def _decide(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         board = self._board
         if self._side == SETUP:
             return None
@@ -430,7 +401,7 @@ class AssaltoState(GameState):
             return Outcome(1, f"the officers captured {PAWN_COUNT - pawns} pawns: fewer than 9 are left to fill the fortress")
         if all(board[i] == PAWN for i in FORTRESS):
             return Outcome(0, "the pawns occupy all nine points of the fortress")
-        if not self._generate():
+        if not self.generated_moves():
             if self._side == OFFICERS:
                 if OFFICER not in board:
                     return Outcome(0, "no officer is left (both were huffed)")
@@ -465,7 +436,8 @@ class AssaltoState(GameState):
                 result = (trace.path[0], trace.path[-1], frozenset(trace.captured))
                 for move in moves:
                     if move.kind == "capture":
-                        path, taken = move.key[1], move.key[2]
+                        key: Any = move.key
+                        path, taken = key[1], key[2]
                         if (path[0], path[-1], frozenset(taken)) == result:
                             return move
         return super().parse_move(text)
@@ -532,7 +504,7 @@ class AssaltoState(GameState):
             return (f"{text}: officers step to a neighbouring point (captures are written with x)", "not-adjacent")
         if not on_line:
             return (f"{text}: no line joins {NAMES[origin]} and {NAMES[to]}", "no-line")
-        if any(m.kind == "capture" for m in self._generate()) and not rules.huffing:
+        if any(m.kind == "capture" for m in self.generated_moves()) and not rules.huffing:
             return (f"{text}: a capture is possible and capturing is compulsory", "must-capture")
         return (f"{text}: not a legal officer step", "illegal")
 
@@ -545,7 +517,7 @@ class AssaltoState(GameState):
             if not self._rules.huffing:
                 return (f"{text}: the chain can go on and the most pawns must be captured", "majority")
             return (f"{text}: the chain of captures can go on and must be completed", "incomplete")
-        best = max((len(m.captures) for m in self._generate() if m.kind == "capture"), default=0)
+        best = max((len(m.captures) for m in self.generated_moves() if m.kind == "capture"), default=0)
         if not self._rules.huffing and len(trace.captured) < best:
             return (f"{text}: captures {len(trace.captured)} pawn(s) but {best} can be captured; "
                     "the most pawns must be captured", "majority")

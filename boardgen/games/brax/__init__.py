@@ -15,32 +15,32 @@ GAME = GameInfo(
     default_size=None,
     aliases=("jinx",),
     variants=(
-        Variant(
-            name="pass_through",
+        Variant.choice(
+            "pass_through",
             values=("capture", "blocked"),
             default="capture",
             doc="An enemy on the middle point of a two-step move is captured and the move goes on, so one "
             "move can take two pieces (seed); blocked: a two-step move needs an empty middle point (Zillions).",
         ),
-        Variant(
-            name="brax_answer",
+        Variant.choice(
+            "brax_answer",
             values=("safe", "any"),
             default="safe",
             doc="After a Brax call the opponent must move a threatened piece; safe: to a point where it cannot "
             "be taken, or capturing a piece that threatened it, whenever such a move exists (seed wording); "
             "any: any move of a threatened piece (Wikipedia).",
         ),
-        Variant(
-            name="bare_draw",
-            values=("on", "off"),
-            default="on",
+        Variant.boolean(
+            "bare_draw",
+            default=True,
             doc="With one piece each, the game is drawn after five moves by each player without a capture "
             "(sagme.blogspot; not in the seed).",
         ),
-        Variant(
-            name="no_capture_draw",
-            values=("100", "50", "200", "off"),
-            default="100",
+        Variant.integer(
+            "no_capture_draw",
+            numbers=(100, 50, 200),
+            off=True,
+            default=100,
             doc="Draw after this many moves in a row (both players' moves counted) without a capture, so that "
             "every game ends (not in the sources; off: no such limit).",
         ),

@@ -30,14 +30,20 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
+from boardgen.games.brax import GAME
 from boardgen.games.brax import geometry as geo
+from boardgen.values import position_counter
 
 POINTS = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(POINTS)}
 SIZE = geo.SIZE
+RANKS_TOP_DOWN = tuple(reversed(range(SIZE)))  # the position text starts with rank 9
 MAX_PIECES = len(geo.START_POINTS[0])  # 7 each
 COLOUR_WORD = ("white", "black")
 SIDE_LETTER = ("w", "b")
@@ -93,21 +99,18 @@ class Rules:
 
 
 @cache
-def _rules_for(options: tuple[tuple[str, str], ...]) -> Rules:
-    chosen = dict(options)
-    limit = chosen["no_capture_draw"]
+def _rules_for(chosen: VariantValues) -> Rules:
     return Rules(
-        pass_capture=chosen["pass_through"] == "capture",
-        safe_answer=chosen["brax_answer"] == "safe",
-        bare_draw=chosen["bare_draw"] == "on",
-        no_capture_limit=None if limit == "off" else int(limit),
+        pass_capture=chosen.pass_through == "capture",
+        safe_answer=chosen.brax_answer == "safe",
+        bare_draw=chosen.bare_draw,
+        no_capture_limit=chosen.no_capture_draw,
     )
 
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
-    from boardgen.games.brax import GAME
-
-    return _rules_for(tuple(sorted(GAME.resolve_variants(variants).items())))
+    """The engine's rules for a variant set (a mapping of texts or the resolved values)."""
+    return _rules_for(GAME.resolve_variants(variants))
 
 
 # -- threats ------------------------------------------------------------------
@@ -180,12 +183,16 @@ class BraxState(GameState):
         self._brax = brax
         self._clock = clock
         self._rules = rules
-        self._moves: list[Move] | None = None
-        self._outcome: Outcome | None | bool = False  # False = not computed yet
 
     # -- construction -------------------------------------------------------
     @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
+        return POINTS
+
+    @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "BraxState":
+        GAME.check_size(size)
         masks = [0, 0]
         for name, owner in geo.START_POSITION.items():
             masks[owner] |= 1 << INDEX[name]
@@ -204,36 +211,24 @@ class BraxState(GameState):
         if len(ranks) != SIZE:
             raise NotationError(f"position: {len(ranks)} ranks, expected {SIZE} (rank 9 first, separated by /)")
         masks = [0, 0]
-        for k, rank in enumerate(ranks):
-            y = SIZE - 1 - k
-            x = 0
-            previous_digit = False
-            for char in rank:
-                if char in "123456789":
-                    if previous_digit:
-                        raise NotationError(f"position: rank {y + 1} has two digits in a row; write one count")
-                    x += int(char)
-                    previous_digit = True
-                    continue
-                previous_digit = False
-                if char not in PIECE_LETTER:
-                    where = geo.point_name(x, y) if x < SIZE else f"past {geo.point_name(SIZE - 1, y)}"
-                    raise NotationError(
-                        f"position: rank {y + 1}: unknown character {char!r} at {where} (use W, B or a digit 1-9)"
-                    )
-                if x >= SIZE:
-                    raise PositionError(f"position: rank {y + 1} has a piece past {geo.point_name(SIZE - 1, y)}")
-                masks[PIECE_LETTER.index(char)] |= 1 << (y * SIZE + x)
-                x += 1
-            if x != SIZE:
-                raise NotationError(f"position: rank {y + 1} has {x} points, expected {SIZE}")
+        rows = parse_rows(
+            ranks,
+            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
+            lengths=[SIZE] * SIZE,
+            pieces={letter: colour for colour, letter in enumerate(PIECE_LETTER)},
+            empty=None,
+            names=[POINTS[y * SIZE : (y + 1) * SIZE] for y in RANKS_TOP_DOWN],
+        )
+        for y, row in zip(RANKS_TOP_DOWN, rows):
+            for x, colour in enumerate(row):
+                if colour is not None:
+                    masks[colour] |= 1 << (y * SIZE + x)
         if side_text not in SIDE_LETTER:
             raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
         if call_text not in ("-", "!"):
             raise NotationError(f"position: Brax call field must be - (none) or ! (pending), not {call_text!r}")
-        if not clock_text.isdigit():
-            raise NotationError(f"position: move clock must be a whole number, not {clock_text!r}")
-        state = cls(masks[0], masks[1], SIDE_LETTER.index(side_text), call_text == "!", int(clock_text), rules)
+        clock = position_counter(clock_text, "move clock")
+        state = cls(masks[0], masks[1], SIDE_LETTER.index(side_text), call_text == "!", clock, rules)
         state._check_possible()
         return state
 
@@ -267,21 +262,13 @@ class BraxState(GameState):
                 )
 
     def to_text(self) -> str:
-        ranks = []
         white, black = self._masks
-        for y in reversed(range(SIZE)):
-            rank, empty = "", 0
-            for x in range(SIZE):
-                bit = 1 << (y * SIZE + x)
-                letter = "W" if white & bit else "B" if black & bit else ""
-                if letter:
-                    rank += (str(empty) if empty else "") + letter
-                    empty = 0
-                else:
-                    empty += 1
-            ranks.append(rank + (str(empty) if empty else ""))
+        ranks = write_rows(
+            ["W" if white >> (y * SIZE + x) & 1 else "B" if black >> (y * SIZE + x) & 1 else None for x in range(SIZE)]
+            for y in RANKS_TOP_DOWN
+        )
         call = "!" if self._brax else "-"
-        return f"{'/'.join(ranks)} {SIDE_LETTER[self._side]} {call} {self._clock}"
+        return f"{ranks} {SIDE_LETTER[self._side]} {call} {self._clock}"
 
     # -- queries ------------------------------------------------------------
     @property
@@ -315,12 +302,7 @@ class BraxState(GameState):
         return {POINTS[t]: tuple(POINTS[a] for a in bits(mask)) for t, mask in sorted(found.items())}
 
     # -- outcome --------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self._outcome is False:
-            self._outcome = self._decide()
-        return self._outcome  # type: ignore[return-value]
-
-    def _decide(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         white, black = self._masks
         if not black:
             return Outcome(0, "white captured all black pieces")
@@ -334,17 +316,12 @@ class BraxState(GameState):
         return None
 
     # -- moves ----------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        if self._moves is None:
-            self._moves = [] if self.outcome() is not None else self._generate()
-        return list(self._moves)
-
     def _base_moves(self) -> list[tuple[int, int, int, int | None, bool, bool]]:
         """(origin, end, capture mask, middle, middle captured, end captured) for every distinct move."""
         side = self._side
         own, enemy = self._masks[side], self._masks[1 - side]
         pass_capture = self._rules.pass_capture
-        found = []
+        found: list[tuple[int, int, int, int | None, bool, bool]] = []
         for i in bits(own):
             seen: set[tuple[int, int]] = set()
             routes = TWO_STEPS[side][i]
@@ -373,7 +350,7 @@ class BraxState(GameState):
                     found.append((i, q, captures, m, middle_captured, bool(enemy & q_bit)))
         return found
 
-    def _generate(self) -> list[Move]:
+    def generate_moves(self) -> list[Move]:
         side, other = self._side, 1 - self._side
         own, enemy = self._masks[side], self._masks[other]
         rules = self._rules
@@ -385,7 +362,9 @@ class BraxState(GameState):
         for origin, end, captures, middle, middle_captured, end_captured in base:
             text = _move_text(origin, middle, middle_captured, end, end_captured)
             path = (POINTS[origin],) + ((POINTS[middle],) if middle is not None else ()) + (POINTS[end],)
-            captured = ((POINTS[middle],) if middle_captured else ()) + ((POINTS[end],) if end_captured else ())
+            captured = ((POINTS[middle],) if middle_captured and middle is not None else ()) + (
+                (POINTS[end],) if end_captured else ()
+            )
             kind = "capture" if captures else "step"
             new_own = own ^ (1 << origin) ^ (1 << end)
             new_enemy = enemy & ~captures
@@ -421,7 +400,7 @@ class BraxState(GameState):
         key = move.key
         if key is None:
             key = self.parse_move(move.text).key
-        origin, end, captures, call = key  # type: ignore[misc]
+        origin, end, captures, call = cast(tuple[int, int, int, bool], key)
         masks = list(self._masks)
         side = self._side
         masks[side] ^= (1 << origin) | (1 << end)
@@ -555,7 +534,7 @@ class BraxState(GameState):
         side, other = self._side, 1 - self._side
         plain = text.rstrip("!")
         move = next(m for m in self.legal_moves() if m.text == plain)
-        origin, end, captures, _ = move.key  # type: ignore[misc]
+        origin, end, captures, _ = cast(tuple[int, int, int, bool], move.key)
         own = self._masks[side] ^ (1 << origin) ^ (1 << end)
         enemy = self._masks[other] & ~captures
         if own.bit_count() < 2:

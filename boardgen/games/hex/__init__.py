@@ -11,15 +11,14 @@ GAME = GameInfo(
     },
     board="boardgen.games.hex.board:HexBoard",
     engine="boardgen.games.hex.rules:HexState",
-    sizes=(2, 26),
+    sizes=frozenset(range(2, 27)),
     default_size=11,
     popular_sizes=(11, 13, 14, 19),
     extra={"pen_and_paper": True},
     variants=(
-        Variant(
-            name="swap",
-            values=("on", "off"),
-            default="on",
+        Variant.boolean(
+            "swap",
+            default=True,
             doc="After the first stone the second player may take it over instead of placing (pie rule).",
         ),
     ),

@@ -16,7 +16,7 @@ from functools import cache
 from boardgen.engine.connection import ConnectionState, Layout
 from boardgen.games.hex import GAME
 from boardgen.games.hex.geometry import HexGeometry
-from boardgen.geometry.hexgrid import column_letters
+from boardgen.geometry.hexgrid import column_letters, split_cell_name
 
 # Side bits: Red must join the two rows, Blue the two columns.
 _SIDE_ORDER = ("row-first", "row-last", "col-first", "col-last")
@@ -34,6 +34,11 @@ class HexState(ConnectionState):
     @classmethod
     def layout_for(cls, size: int) -> Layout:
         return _layout(size)
+
+    @classmethod
+    def is_cell_name(cls, text: str) -> bool:
+        # ASCII first: split_cell_name trusts str.isdigit, and int('2²') would fail
+        return text.isascii() and split_cell_name(text) is not None
 
     def win_reason(self, player: int) -> str:
         n = self.size
@@ -56,7 +61,7 @@ def _layout(size: int) -> Layout:
 
     return Layout.build(
         size=size,
-        names=geometry.cells,
+        rows=[[geometry.name(column, row) for column in range(size)] for row in range(size)],
         neighbours=geometry.neighbours,
         sides=[edges[name] for name in _SIDE_ORDER],
         goals=_GOALS,

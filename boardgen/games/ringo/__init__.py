@@ -14,40 +14,40 @@ GAME = GameInfo(
     sizes=None,
     default_size=None,
     variants=(
-        Variant(
-            name="multi_capture",
-            values=("on", "off"),
-            default="on",
+        Variant.boolean(
+            "multi_capture",
+            default=True,
             doc="on: a piece may go on leaping and capturing in the same turn (seed); off: one capture per turn (Bell).",
         ),
-        Variant(
-            name="attacker_side_capture",
-            values=("off", "on"),
-            default="off",
+        Variant.boolean(
+            "attacker_side_capture",
+            on_first=False,
+            default=False,
             doc="off: attackers capture forward only (seed); on: also sideways along their ring (Bell).",
         ),
-        Variant(
-            name="neutral_zone",
+        Variant.choice(
+            "neutral_zone",
             values=("segment", "pink"),
             default="segment",
             doc="segment: all six cells of segment a are neutral (Bell); pink: only the three dark cells a1, a3, a5 (seed's 'three pink cells').",
         ),
-        Variant(
-            name="quota",
+        Variant.choice(
+            "quota",
             values=("entry", "always"),
             default="entry",
             doc="entry: no attacker may enter the neutral zone beyond the defenders' number, excess left by a capture may stay; always: no attacker move may leave more attackers there than defenders.",
         ),
-        Variant(
-            name="defender_blocked",
+        Variant.choice(
+            "defender_blocked",
             values=("pass", "lose"),
             default="pass",
             doc="pass: defenders with no legal move pass their turn; lose: they lose the game.",
         ),
-        Variant(
-            name="no_progress",
-            values=("100", "50", "200", "off"),
-            default="100",
+        Variant.integer(
+            "no_progress",
+            numbers=(100, 50, 200),
+            off=True,
+            default=100,
             doc="Draw after this many turns (both sides counted) without a capture and without an attacker "
             "moving towards the citadel; our own rule so that every game ends (pieces could shuffle sideways "
             "forever); off: no draw.",

@@ -45,14 +45,19 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.games.ringo import GAME
 from boardgen.games.ringo import geometry as geo
+from boardgen.values import position_counter
 
 EMPTY, ATT, DEF = 0, 1, 2  # contents of a ring cell
 OWNER_MARK = {ATT: 0, DEF: 1}
+CELL_LETTER = {EMPTY: None, ATT: "A", DEF: "D"}  # a ring cell in the position text
 CIT = geo.RINGS * geo.SEGMENTS  # index of the citadel; ring cells are 0..47
 SIDE_LETTERS = ("a", "d")
 MAX_CITADEL = 2
@@ -127,26 +132,24 @@ class Options:
 
 
 @cache
-def _options(items: tuple[tuple[str, str], ...]) -> Options:
-    from boardgen.games.ringo import GAME
-
-    values = GAME.resolve_variants(dict(items))
-    if values["neutral_zone"] == "pink":
+def _options(values: VariantValues) -> Options:
+    if values.neutral_zone == "pink":
         neutral = frozenset(_index(k, geo.NEUTRAL_SEGMENT) for k in (1, 3, 5))
     else:
         neutral = frozenset(_index(k, geo.NEUTRAL_SEGMENT) for k in range(1, geo.RINGS + 1))
     return Options(
-        multi_capture=values["multi_capture"] == "on",
-        attacker_side_capture=values["attacker_side_capture"] == "on",
+        multi_capture=values.multi_capture,
+        attacker_side_capture=values.attacker_side_capture,
         neutral=neutral,
-        quota_always=values["quota"] == "always",
-        defender_blocked_loses=values["defender_blocked"] == "lose",
-        no_progress=None if values["no_progress"] == "off" else int(values["no_progress"]),
+        quota_always=values.quota == "always",
+        defender_blocked_loses=values.defender_blocked == "lose",
+        no_progress=values.no_progress,
     )
 
 
 def options_for(variants: Mapping[str, str] | None) -> Options:
-    return _options(tuple(sorted((variants or {}).items())))
+    """The engine's options for a variant set (a mapping of texts or the resolved values), cached."""
+    return _options(GAME.resolve_variants(variants))
 
 
 # -- the state ---------------------------------------------------------------------------
@@ -162,22 +165,25 @@ class RingoState(GameState):
         cells: tuple[int, ...],
         citadel: int,
         side: int,
-        variants: Mapping[str, str] | None = None,
+        variants: Mapping[str, str] | Options | None = None,
         quiet: int = 0,
     ) -> None:
         self._cells = cells
         self._citadel = citadel
         self._side = side
         self._quiet = quiet
-        self._variants = dict(variants or {})
-        self._opts = options_for(self._variants)
-        self._moves: list[Move] | None = None
-        self._by_text: dict[str, Move] = {}  # every accepted text, aliases of chains included
-        self._outcome_cache: tuple[Outcome | None] | None = None
+        self._opts = variants if isinstance(variants, Options) else options_for(variants)
+        self._by_text: dict[str, Move] = {}  # every accepted text, aliases of chains included (set by generate_moves)
 
     # -- construction ------------------------------------------------------------
     @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
+        return NAMES  # the 48 ring cells, then the citadel
+
+    @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "RingoState":
+        GAME.check_size(size)
         return cls.from_text(START_TEXT, variants)
 
     @classmethod
@@ -188,10 +194,11 @@ class RingoState(GameState):
         return state
 
     def to_text(self) -> str:
-        parts = ["A" * self._citadel or "-"]
-        for ring in range(geo.RINGS):
-            parts.append(_ring_text(self._cells[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS]))
-        text = "/".join(parts) + " " + SIDE_LETTERS[self._side]
+        rings = write_rows(
+            [CELL_LETTER[value] for value in self._cells[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS]]
+            for ring in range(geo.RINGS)
+        )
+        text = f"{'A' * self._citadel or '-'}/{rings} {SIDE_LETTERS[self._side]}"
         # The counter is written only when it is not 0, so texts from before the draw rule stay canonical.
         return f"{text} {self._quiet}" if self._quiet else text
 
@@ -283,12 +290,7 @@ class RingoState(GameState):
         return result
 
     # -- outcome ----------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        if self._outcome_cache is None:
-            self._outcome_cache = (self._compute_outcome(),)
-        return self._outcome_cache[0]
-
-    def _compute_outcome(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         if self._citadel >= MAX_CITADEL:
             return Outcome(0, "the attackers have two pieces in the citadel")
         if self.attackers_on_board <= MAX_ATTACKERS - LOSSES_TO_WIN:
@@ -298,7 +300,7 @@ class RingoState(GameState):
         limit = self._opts.no_progress
         if limit is not None and self._quiet >= limit:
             return Outcome(None, NO_PROGRESS_REASON.format(limit=limit))
-        if not self._generate():
+        if self._blocked():
             if self._side == 0:
                 return Outcome(1, "the attackers have no legal move")
             if self._opts.defender_blocked_loses:
@@ -306,21 +308,18 @@ class RingoState(GameState):
         return None
 
     # -- moves ------------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        if self.outcome() is not None:
-            return []
-        moves = self._generate()
-        if not moves:  # only blocked defenders get here, and they pass
-            return [PASS]
-        return list(moves)
+    def _blocked(self) -> bool:
+        """The side to move has no step, leap or capture (only a pass, which is legal for the defenders)."""
+        moves = self.generated_moves()
+        return len(moves) == 1 and moves[0] is PASS
 
     def apply(self, move: Move) -> "RingoState":
         chosen = self._lookup(move.text)
         if chosen is None:
             raise IllegalMoveError(*self.why_illegal(move.text))
         if chosen.kind == "pass":
-            return RingoState(self._cells, self._citadel, 1 - self._side, self._variants, self._quiet + 1)
-        start, end, captured = chosen.key  # type: ignore[misc]
+            return RingoState(self._cells, self._citadel, 1 - self._side, self._opts, self._quiet + 1)
+        start, end, captured = cast(tuple[int, int, tuple[int, ...]], chosen.key)
         progress = bool(captured) or (self._side == 0 and _ring_of(end) < _ring_of(start))
         quiet = 0 if progress else self._quiet + 1
         cells = list(self._cells)
@@ -336,7 +335,7 @@ class RingoState(GameState):
             citadel += 1
         else:
             cells[end] = mark
-        return RingoState(tuple(cells), citadel, 1 - self._side, self._variants, quiet)
+        return RingoState(tuple(cells), citadel, 1 - self._side, self._opts, quiet)
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; a chain written by another path to the same result is accepted too."""
@@ -352,15 +351,19 @@ class RingoState(GameState):
     def _lookup(self, text: str) -> Move | None:
         if self.outcome() is not None:
             return None
-        if not self._generate():
-            return PASS if text == PASS.text else None
+        self.generated_moves()  # fills the text index
         return self._by_text.get(text)
 
-    def _generate(self) -> list[Move]:
-        """Every legal move except the blocked defenders' pass (cached, with its text index)."""
-        if self._moves is None:
-            self._moves, self._by_text = _generate_moves(self)
-        return self._moves
+    def generate_moves(self) -> list[Move]:
+        """Every step, leap and capture; a lone pass when there is none (legal only for the defenders).
+
+        Also fills the text index, where chains written by another path are aliases.
+        """
+        moves, self._by_text = _generate_moves(self)
+        if not moves:
+            self._by_text = {PASS.text: PASS}
+            return [PASS]
+        return moves
 
     # -- explanations -----------------------------------------------------------------
     def why_illegal(self, text: str) -> tuple[str, str]:
@@ -368,22 +371,6 @@ class RingoState(GameState):
 
 
 # -- position text --------------------------------------------------------------------
-
-def _ring_text(cells: tuple[int, ...]) -> str:
-    out: list[str] = []
-    run = 0
-    for value in cells:
-        if value == EMPTY:
-            run += 1
-            continue
-        if run:
-            out.append(str(run))
-            run = 0
-        out.append("A" if value == ATT else "D")
-    if run:
-        out.append(str(run))
-    return "".join(out)
-
 
 def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
     """(ring cells, citadel count, side, no-progress counter) from a position text.
@@ -400,12 +387,7 @@ def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
     board, side_text = fields[:2]
     quiet = 0
     if len(fields) == 3:
-        counter_text = fields[2]
-        if not (counter_text.isascii() and counter_text.isdigit()):
-            raise NotationError(
-                f"position: the no-progress counter must be a whole number 0 or more, not {counter_text!r}"
-            )
-        quiet = int(counter_text)
+        quiet = position_counter(fields[2], "the no-progress counter")
     side_text = side_text.lower()
     if side_text not in SIDE_LETTERS:
         raise NotationError(f"position: side to move must be 'a' (attackers) or 'd' (defenders), not {side_text!r}")
@@ -423,24 +405,18 @@ def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
     citadel = 0 if citadel_text == "-" else len(citadel_text)
     if citadel > MAX_CITADEL:
         raise PositionError(f"position: citadel: {citadel} attackers, but it holds at most {MAX_CITADEL}")
-    cells: list[int] = []
-    for ring, part in enumerate(parts[1:], start=1):
-        row: list[int] = []
-        for column, char in enumerate(part.upper(), start=1):
-            if char == "A":
-                row.append(ATT)
-            elif char == "D":
-                row.append(DEF)
-            elif char in "12345678":
-                row.extend([EMPTY] * int(char))
-            else:
-                raise NotationError(
-                    f"position: ring {ring}, character {column}: {char!r} is not A, D or an empty-run digit 1-8"
-                )
-        if len(row) != geo.SEGMENTS:
-            raise NotationError(f"position: ring {ring} has {len(row)} cells, expected {geo.SEGMENTS}")
-        cells.extend(row)
-    return tuple(cells), citadel, SIDE_LETTERS.index(side_text), quiet
+    rings = parse_rows(
+        parts[1:],
+        labels=[f"ring {ring}" for ring in range(1, geo.RINGS + 1)],
+        lengths=[geo.SEGMENTS] * geo.RINGS,
+        pieces={"A": ATT, "D": DEF},
+        empty=EMPTY,
+        unit="cells",
+        ignore_case=True,
+        names=[NAMES[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS] for ring in range(geo.RINGS)],
+    )
+    cells = tuple(value for ring in rings for value in ring)
+    return cells, citadel, SIDE_LETTERS.index(side_text), quiet
 
 
 # -- move generation --------------------------------------------------------------------

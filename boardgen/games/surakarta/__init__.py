@@ -15,8 +15,8 @@ GAME = GameInfo(
     default_size=None,
     aliases=("roundabouts",),
     variants=(
-        Variant(
-            name="origin",
+        Variant.choice(
+            "origin",
             values=("empty", "blocks"),
             default="empty",
             doc=(
@@ -24,20 +24,21 @@ GAME = GameInfo(
                 "(empty, as in Ludii) or stops the piece (blocks, as in Dagaz)."
             ),
         ),
-        Variant(
-            name="end_rule",
-            values=("50", "off"),
-            default="50",
+        Variant.integer(
+            "end_rule",
+            numbers=(50,),
+            off=True,
+            default=50,
             doc=(
                 "50: after 50 consecutive turns without a capture the side with more pieces wins "
                 "(equal numbers draw). off: no win on count; the game is drawn after 100 turns "
                 "without a capture."
             ),
         ),
-        Variant(
-            name="corner_capture",
-            values=("off", "on"),
-            default="off",
+        Variant.boolean(
+            "corner_capture",
+            on_first=False,
+            default=False,
             doc=(
                 "on: a piece may also capture by stepping onto an enemy piece on a corner point "
                 "(a1, f1, a6, f6), which no circuit reaches (a Ludii option); off: corners are safe (seed)."

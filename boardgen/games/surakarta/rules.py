@@ -33,10 +33,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.errors import NotationError, OptionError, PositionError
 from boardgen.games.surakarta import geometry as geo
+from boardgen.values import position_counter
 
 COLOUR = ("white", "black")
 PIECE_LETTER = ("W", "B")
@@ -46,6 +49,7 @@ END_RULE_TURNS = 50
 OFF_DRAW_TURNS = 100
 
 N_POINTS = geo.SIZE * geo.SIZE
+RANKS_TOP_DOWN = tuple(reversed(range(geo.SIZE)))  # the position text starts with rank 6
 NAMES = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(NAMES)}
 CYCLE = 24
@@ -163,6 +167,12 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
+def _check_size(size: int | None) -> None:
+    """Surakarta has one board; its size may be given as 6 (the points per side) or left out."""
+    if size is not None and size != geo.SIZE:
+        raise OptionError("--size", f"surakarta is played on the 6 x 6 board only, not size {size}")
+
+
 MOVE_RE = re.compile(r"^([a-f][1-6])([-x])([a-f][1-6])$")
 
 # -- the state ------------------------------------------------------------------
@@ -173,13 +183,13 @@ class SurakartaState(GameState):
 
     Position text: ``<rank 6>/<rank 5>/.../<rank 1> <side> <quiet>``, each rank
     from column a to f with ``W`` (white, player 0), ``B`` (black, player 1)
-    and digits 1-6 for runs of empty points; ``side`` is ``w`` or ``b``;
+    and a number 1-6 for each run of empty points (:mod:`boardgen.engine.rows`); ``side`` is ``w`` or ``b``;
     ``quiet`` counts the consecutive turns without a capture.
     The start is ``BBBBBB/BBBBBB/6/6/WWWWWW/WWWWWW w 0``.
     """
 
     game_id = "surakarta"
-    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture", "_moves", "_outcome", "_done")
+    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture")
 
     def __init__(
         self,
@@ -188,7 +198,7 @@ class SurakartaState(GameState):
         side: int,
         quiet: int,
         origin_empty: bool = True,
-        end_rule: bool = True,
+        end_rule: int | None = END_RULE_TURNS,
         corner_capture: bool = False,
     ) -> None:
         self._masks = (white, black)
@@ -197,22 +207,24 @@ class SurakartaState(GameState):
         self._origin_empty = origin_empty
         self._end_rule = end_rule
         self._corner_capture = corner_capture
-        self._moves: list[Move] | None = None
-        self._outcome: Outcome | None = None
-        self._done = False
 
     # -- construction ------------------------------------------------------------
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        _check_size(size)
+        return NAMES
+
     @staticmethod
-    def _options(variants: Mapping[str, str] | None) -> tuple[bool, bool, bool]:
+    def _options(variants: Mapping[str, str] | None) -> tuple[bool, int | None, bool]:
+        """(origin counts as empty, end-rule turns or None, corner captures) from the variant options."""
         from boardgen.games.surakarta import GAME
 
         chosen = GAME.resolve_variants(variants)
-        return chosen["origin"] == "empty", chosen["end_rule"] == "50", chosen["corner_capture"] == "on"
+        return chosen.origin == "empty", chosen.end_rule, chosen.corner_capture
 
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "SurakartaState":
-        if size is not None and size != geo.SIZE:
-            raise OptionError("--size", f"surakarta is played on the 6 x 6 board only, not size {size}")
+        _check_size(size)
         origin_empty, end_rule, corner_capture = cls._options(variants)
         masks = [0, 0]
         for point, owner in geo.START_POSITION.items():
@@ -232,33 +244,28 @@ class SurakartaState(GameState):
         if len(ranks) != geo.SIZE:
             raise NotationError(f"position: expected {geo.SIZE} ranks separated by '/', got {len(ranks)}")
         masks = [0, 0]
-        for k, rank in enumerate(ranks):
-            y = geo.SIZE - 1 - k
-            x = 0
-            for ch in rank:
-                if ch in "123456":
-                    x += int(ch)
-                elif ch.upper() in PIECE_LETTER:
-                    if x < geo.SIZE:
-                        masks[PIECE_LETTER.index(ch.upper())] |= 1 << (y * geo.SIZE + x)
-                    x += 1
-                else:
-                    raise NotationError(
-                        f"position: rank {y + 1}: unexpected character {ch!r} (use W, B or a digit 1-6)"
-                    )
-            if x != geo.SIZE:
-                raise NotationError(f"position: rank {y + 1} has {x} points, expected {geo.SIZE}")
+        rows = parse_rows(
+            ranks,
+            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
+            lengths=[geo.SIZE] * geo.SIZE,
+            pieces={letter: owner for owner, letter in enumerate(PIECE_LETTER)},
+            empty=None,
+            ignore_case=True,
+            names=[NAMES[y * geo.SIZE : (y + 1) * geo.SIZE] for y in RANKS_TOP_DOWN],
+        )
+        for y, row in zip(RANKS_TOP_DOWN, rows):
+            for x, owner in enumerate(row):
+                if owner is not None:
+                    masks[owner] |= 1 << (y * geo.SIZE + x)
         if side_text.lower() not in SIDE_LETTER:
             raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
         side = SIDE_LETTER.index(side_text.lower())
-        if not quiet_text.isdigit():
-            raise NotationError(f"position: turns without capture must be a whole number, not {quiet_text!r}")
-        quiet = int(quiet_text)
+        quiet = position_counter(quiet_text, "turns without capture")
         cls._check_possible(masks, side, quiet, end_rule)
         return cls(masks[0], masks[1], side, quiet, origin_empty, end_rule, corner_capture)
 
     @staticmethod
-    def _check_possible(masks: list[int], side: int, quiet: int, end_rule: bool) -> None:
+    def _check_possible(masks: list[int], side: int, quiet: int, end_rule: int | None) -> None:
         counts = [m.bit_count() for m in masks]
         for owner in (0, 1):
             if counts[owner] > geo.PIECES_PER_PLAYER:
@@ -276,30 +283,20 @@ class SurakartaState(GameState):
             raise PositionError(
                 f"position: the last piece was just captured, so turns without capture must be 0, not {quiet}"
             )
-        limit = END_RULE_TURNS if end_rule else OFF_DRAW_TURNS
+        limit = OFF_DRAW_TURNS if end_rule is None else end_rule
         if quiet > limit:
             raise PositionError(f"position: {quiet} turns without capture, but the game ends after {limit}")
 
     def to_text(self) -> str:
-        rows = []
         white, black = self._masks
-        for y in reversed(range(geo.SIZE)):
-            row = ""
-            run = 0
-            for x in range(geo.SIZE):
-                bit = 1 << (y * geo.SIZE + x)
-                letter = "W" if white & bit else "B" if black & bit else ""
-                if letter:
-                    if run:
-                        row += str(run)
-                        run = 0
-                    row += letter
-                else:
-                    run += 1
-            if run:
-                row += str(run)
-            rows.append(row)
-        return f"{'/'.join(rows)} {SIDE_LETTER[self._side]} {self._quiet}"
+        rows = write_rows(
+            [
+                "W" if white >> (y * geo.SIZE + x) & 1 else "B" if black >> (y * geo.SIZE + x) & 1 else None
+                for x in range(geo.SIZE)
+            ]
+            for y in RANKS_TOP_DOWN
+        )
+        return f"{rows} {SIDE_LETTER[self._side]} {self._quiet}"
 
     # -- queries -----------------------------------------------------------------
     @property
@@ -326,19 +323,17 @@ class SurakartaState(GameState):
         return 0 if self._masks[0] & bit else 1 if self._masks[1] & bit else None
 
     # -- move generation -------------------------------------------------------------
-    def _generate(self) -> list[Move]:
-        if self._moves is None:
-            me = self._masks[self._side]
-            them = self._masks[1 - self._side]
-            empty = ~(me | them)
-            moves: list[Move] = []
-            for a in _bits(me):
-                moves.extend(STEP_LISTS[a][NEIGH_MASK[a] & empty])
-            moves.extend(self._captures(me, them))
-            if self._corner_capture:
-                moves.extend(self._corner_captures(me, them))
-            self._moves = moves
-        return self._moves
+    def generate_moves(self) -> list[Move]:
+        me = self._masks[self._side]
+        them = self._masks[1 - self._side]
+        empty = ~(me | them)
+        moves: list[Move] = []
+        for a in _bits(me):
+            moves.extend(STEP_LISTS[a][NEIGH_MASK[a] & empty])
+        moves.extend(self._captures(me, them))
+        if self._corner_capture:
+            moves.extend(self._corner_captures(me, them))
+        return moves
 
     def _captures(self, me: int, them: int) -> list[Move]:
         """Every capture, one per (from, to) pair, by the shortest route (ties: inner
@@ -395,17 +390,12 @@ class SurakartaState(GameState):
                 moves.append(Move(f"{NAMES[a]}x{corner}", (NAMES[a], corner), (corner,), "capture", (a, b, True)))
         return moves
 
-    def legal_moves(self) -> list[Move]:
-        if self.outcome() is not None:
-            return []
-        return list(self._generate())
-
     def apply(self, move: Move) -> "SurakartaState":
         key = move.key
         if not (isinstance(key, tuple) and len(key) == 3):
             move = self.parse_move(move.text)
             key = move.key
-        a, b, capture = key  # type: ignore[misc]
+        a, b, capture = cast(tuple[int, int, bool], key)
         side = self._side
         masks = list(self._masks)
         masks[side] ^= (1 << a) | (1 << b)
@@ -416,26 +406,20 @@ class SurakartaState(GameState):
             quiet = self._quiet + 1
         return SurakartaState(masks[0], masks[1], 1 - side, quiet, self._origin_empty, self._end_rule, self._corner_capture)
 
-    def outcome(self) -> Outcome | None:
-        if not self._done:
-            self._outcome = self._decide()
-            self._done = True
-        return self._outcome
-
-    def _decide(self) -> Outcome | None:
+    def compute_outcome(self) -> Outcome | None:
         side, other = self._side, 1 - self._side
         counts = (self._masks[0].bit_count(), self._masks[1].bit_count())
         if counts[side] == 0:
             return Outcome(other, f"{COLOUR[other]} captured all {COLOUR[side]} pieces")
-        if self._end_rule and self._quiet >= END_RULE_TURNS:
-            head = f"{END_RULE_TURNS} turns without a capture"
+        if self._end_rule is not None and self._quiet >= self._end_rule:
+            head = f"{self._end_rule} turns without a capture"
             if counts[0] == counts[1]:
                 return Outcome(None, f"{head}: both sides have {counts[0]} pieces")
             lead = 0 if counts[0] > counts[1] else 1
             return Outcome(lead, f"{head}: {COLOUR[lead]} has more pieces ({counts[lead]} to {counts[1 - lead]})")
-        if not self._end_rule and self._quiet >= OFF_DRAW_TURNS:
+        if self._end_rule is None and self._quiet >= OFF_DRAW_TURNS:
             return Outcome(None, f"{OFF_DRAW_TURNS} turns without a capture: draw")
-        if not self._generate():
+        if not self.generated_moves():
             return Outcome(other, f"{COLOUR[side]} cannot move")
         return None
 

@@ -11,16 +11,15 @@ GAME = GameInfo(
     },
     board="boardgen.games.trihex.board:TrihexBoard",
     engine="boardgen.games.trihex.rules:TrihexState",
-    sizes=(2, 26),
+    sizes=frozenset(range(2, 27)),
     default_size=11,
     popular_sizes=(11, 13, 15, 19),
     aliases=("y",),
     extra={"pen_and_paper": True},
     variants=(
-        Variant(
-            name="swap",
-            values=("on", "off"),
-            default="on",
+        Variant.boolean(
+            "swap",
+            default=True,
             doc="After the first stone the second player may take it over instead of placing (pie rule).",
         ),
     ),

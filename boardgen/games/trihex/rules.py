@@ -16,6 +16,7 @@ from functools import cache
 from boardgen.engine.connection import ConnectionState, Layout
 from boardgen.games.trihex import GAME
 from boardgen.games.trihex.geometry import SIDES, TrihexGeometry
+from boardgen.geometry.hexgrid import split_cell_name
 
 _ALL_SIDES = (1 << len(SIDES)) - 1
 
@@ -32,6 +33,11 @@ class TrihexState(ConnectionState):
     def layout_for(cls, size: int) -> Layout:
         return _layout(size)
 
+    @classmethod
+    def is_cell_name(cls, text: str) -> bool:
+        # ASCII first: split_cell_name trusts str.isdigit, and int('2²') would fail
+        return text.isascii() and split_cell_name(text) is not None
+
     def win_reason(self, player: int) -> str:
         return f"{self.COLOURS[player]} joined all three sides"
 
@@ -45,7 +51,7 @@ def _layout(size: int) -> Layout:
     sides = geometry.sides()
     return Layout.build(
         size=size,
-        names=geometry.cells,
+        rows=[[geometry.name(row, position) for position in range(row + 1)] for row in range(size)],
         neighbours=geometry.neighbours,
         sides=[sides[name] for name in SIDES],
         goals=(_ALL_SIDES, _ALL_SIDES),
