@@ -133,9 +133,13 @@ def test_installed_wheel_runs_every_command_from_an_empty_folder(venv: Path, tmp
     work.mkdir()
     python, boardgen = venv / "bin" / "python", venv / "bin" / "boardgen"
 
-    where = _run([str(python), "-c", "import boardgen, boardgen.booklet.paths as p; print(boardgen.__file__); print(p.project_root())"], cwd=work)
-    module_file, data_root = where.stdout.split()
+    code = (
+        "import boardgen, boardgen.booklet.paths as p, importlib.metadata as m; "
+        "print(boardgen.__file__); print(p.project_root()); print(m.distribution('boardgen-games').locate_file('')); print(boardgen.__version__)"
+    )
+    module_file, data_root, installed_at, version = _run([str(python), "-c", code], cwd=work).stdout.split()
     assert Path(module_file).is_relative_to(venv), module_file
+    assert Path(installed_at).is_relative_to(venv) and version == "0.1.0"
     assert Path(data_root) == (Path(module_file).parent / "_data").resolve()
 
     listed = _run([str(boardgen), "list"], cwd=work)
