@@ -28,17 +28,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from boardgen.booklet.problems import Problem, ProblemsError
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.perft import perft
 from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, PositionError, SourceError
 from boardgen.registry import GameInfo, Variant, all_games, get_game
 from boardgen.sheets.paper import Paper, default_paper, parse_paper
 from boardgen.sheets.request import SHEET_FORMATS, board_request, render_board_file
-
-if TYPE_CHECKING:
-    from boardgen.booklet.problems import Problem
 
 __all__ = [
     "board_sheet",
@@ -54,6 +51,8 @@ __all__ = [
     "Outcome",
     "Piece",
     "perft",
+    "Problem",
+    "ProblemsError",
     "Paper",
     "parse_paper",
     "default_paper",

@@ -13,7 +13,6 @@ import pytest
 from pypdf import PdfReader
 
 from boardgen import api
-from boardgen.booklet.problems import ProblemsError
 from tests.booklet.sources_kit import write_sources
 from tests.conftest import ROOT, run_boardgen
 
@@ -127,7 +126,7 @@ def test_booklet_pages_and_imposition(tmp_path: Path) -> None:
 
 def test_booklet_from_other_sources_refuses_problems(tmp_path: Path) -> None:
     folder = write_sources(tmp_path / "texts", diagrams="```diagram first\nmoves: c3 c3\n```\n")
-    with pytest.raises(ProblemsError) as caught:
+    with pytest.raises(api.ProblemsError) as caught:
         api.booklet("hex", sources=folder, path=tmp_path / "out.pdf")
     assert [(Path(p.path).name, p.line) for p in caught.value.problems] == [("diagrams.md", 2)]
     assert not (tmp_path / "out.pdf").exists()
