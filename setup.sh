@@ -14,12 +14,14 @@ $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
   python3 python3-venv python3-pip \
   libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \
-  poppler-utils qpdf librsvg2-bin >/dev/null
+  poppler-utils qpdf librsvg2-bin git >/dev/null
 
-# Python packages in a project-local virtual environment.
+# Python packages in a project-local virtual environment: boardgen editable, with the
+# booklet stack (the [booklets] extra) and the test tools (the [test] extra, which
+# includes [booklets]).
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[test]'
+.venv/bin/python -m pip install -q -e '.[booklets,test]'
 
 if [ "${1:-}" != "--no-build" ]; then
   .venv/bin/boardgen build

@@ -282,7 +282,7 @@ def piece_kinds(result: GameSources, game: GameInfo) -> set[str]:
     kinds: set[str] = set()
     assert result.defaults is not None
     try:
-        start = game.load_engine().initial(result.defaults.size, result.defaults.variant)  # type: ignore[arg-type]
+        start = game.load_engine().initial(result.defaults.size, result.defaults.variant)
         kinds.update(piece.kind for _, piece in start.placements())
     except BoardgenError:
         pass

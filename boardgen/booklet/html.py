@@ -423,9 +423,10 @@ def _cover(game: GameSources, sources: list[LanguageSource], paper: PageStyle, m
     else:
         problems = Problems()
         spec = from_options("cover", game=game.id, size=game.defaults.size, variants=dict(game.defaults.variant), source=str(game.folder))
-        checked = check_diagram(spec, Defaults(game.id, game.defaults.size, game.defaults.variant), problems, prefix="cover: ")
-        if checked is None:
+        made = check_diagram(spec, Defaults(game.id, game.defaults.size, game.defaults.variant), problems, prefix="cover: ")
+        if made is None:
             raise ProblemsError(problems.items)
+        checked = made
     limits = {"max_width": min(paper.text_width_mm, 130.0), "max_height": max_height_mm, "unit_mm": 12.0}
     return svg_markup(checked, _descriptions(checked, sources), "cover", sources[0].tag, **limits)
 

@@ -14,8 +14,12 @@ The two pages meet at the fold line in the middle of the sheet.  A5 pages
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING, cast
 
 from boardgen.errors import OptionError
+
+if TYPE_CHECKING:
+    from pypdf.generic import DictionaryObject
 
 PT_PER_MM = 72.0 / 25.4
 SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm
@@ -61,7 +65,7 @@ def impose(pdf: bytes, sheet: str) -> bytes:
     metadata = {key: value for key, value in (reader.metadata or {}).items() if key in ("/Title", "/Author", "/Subject", "/Keywords", "/Creator")}
     metadata["/Producer"] = "boardgen (pypdf)"
     writer.add_metadata(metadata)
-    language = reader.trailer["/Root"].get("/Lang")
+    language = cast("DictionaryObject", reader.trailer["/Root"]).get("/Lang")
     if language is not None:
         from pypdf.generic import NameObject, TextStringObject
 

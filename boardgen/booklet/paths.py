@@ -1,12 +1,22 @@
 """Where the booklet stack finds its templates, rule texts and fonts.
 
 ``templates/`` and ``rules_text/`` sit at the top of the repository, next to
-the ``boardgen`` package (the package is installed editable, so the checkout
-is the installation).  They are looked for, in order: the folder named by the
-``BOARDGEN_HOME`` environment variable, the folder above the package, and the
-working folder and its parents; the first that holds ``templates/booklet.html.j2``
-wins.  This keeps ``boardgen booklet`` working from a clean checkout, from a
-sub-folder of it, and from an installed copy pointed at a checkout.
+the ``boardgen`` package, because that is where authors edit them.  A wheel has
+no repository around it, so the build copies both into the package as
+``boardgen/_data/`` (see ``setup.py``).  They are looked for, in this order,
+and the first folder that holds ``templates/booklet.html.j2`` wins:
+
+1. the folder named by the ``BOARDGEN_HOME`` environment variable (another
+   tree of templates and rule texts, chosen on purpose);
+2. the folder above the package: the checkout, for an editable install or a
+   source tree on ``PYTHONPATH``;
+3. ``boardgen/_data/`` inside the package: what an installed wheel carries.
+
+The checkout comes before the bundled copy so that a developer's edits win
+over a stale ``_data`` left in the tree by an old in-place build.  The working
+folder is never searched: what a command reads must not depend on where it
+is run from (use ``BOARDGEN_HOME`` to point an installed copy at a checkout).
+Fonts are package data (``boardgen/fonts/``) and found with the package.
 """
 
 from __future__ import annotations
@@ -19,28 +29,30 @@ from boardgen.drawing.fonts import FONT_DIR
 from boardgen.errors import BoardgenError
 
 MARKER = Path("templates") / "booklet.html.j2"
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+BUNDLED_DIR = PACKAGE_DIR / "_data"
 
 
-def _candidates() -> list[Path]:
+def candidates() -> list[Path]:
+    """The folders that may hold ``templates/`` and ``rules_text/``, in the order they are tried."""
     found = []
     home = os.environ.get("BOARDGEN_HOME")
     if home:
         found.append(Path(home))
-    found.append(Path(__file__).resolve().parent.parent.parent)
-    here = Path.cwd().resolve()
-    found.extend([here, *here.parents])
+    found.append(PACKAGE_DIR.parent)
+    found.append(BUNDLED_DIR)
     return found
 
 
 @cache
 def project_root() -> Path:
-    """The folder holding ``templates/`` and ``rules_text/``."""
-    for candidate in _candidates():
+    """The folder holding ``templates/`` and ``rules_text/`` (the first of :func:`candidates` that does)."""
+    for candidate in candidates():
         if (candidate / MARKER).is_file():
             return candidate.resolve()
     raise BoardgenError(
-        "cannot find the booklet templates (templates/booklet.html.j2); run boardgen from its checkout"
-        " or set BOARDGEN_HOME to the checkout folder"
+        f"cannot find the booklet templates ({MARKER.as_posix()}) in {', '.join(str(c) for c in candidates())};"
+        " reinstall boardgen or set BOARDGEN_HOME to a folder holding templates/ and rules_text/"
     )
 
 

@@ -393,13 +393,13 @@ def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> 
         elif child.type == "html_inline":
             problems.add(path, line, f"raw HTML is not allowed in rule texts ({child.content.strip()[:40]}); write Markdown instead")
         elif child.type == "image":
-            image_problem = check_image(child.attrGet("src") or "", path.parent)
+            image_problem = check_image(str(child.attrGet("src") or ""), path.parent)
             if image_problem:
                 problems.add(path, line, image_problem)
             if not child.content.strip():
                 problems.add(path, line, "an image needs a description: ![what it shows](file)")
         elif child.type == "link_open":
-            href = child.attrGet("href") or ""
+            href = str(child.attrGet("href") or "")
             if not (href.startswith(LINK_SCHEMES) or href.startswith("#")):
                 problems.add(path, line, f"links may go to http(s) or mailto addresses only, not {href[:60]!r}")
 

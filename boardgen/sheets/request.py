@@ -1,31 +1,185 @@
 """What a board file looks like, decided once: the request that picks a single sheet,
 a tiled poster or a pen-and-paper sheet, and the renderer (PDF or SVG) that writes it.
 
-The ``board`` command, the build and the library API all come through
-:func:`render_board_file`, so a board drawn by any of them is the same bytes.
+:func:`board_request` checks every choice and builds the :class:`SheetRequest`;
+:func:`render_board_file` draws it.  The ``board`` command, the build and the
+library API (:mod:`boardgen.api`) all come through here, so a board drawn by any
+of them is the same bytes and a wrong value gets the same complaint, worded
+with the name the caller uses for the option: the library's keyword
+(``ink``) by default, or whatever the caller maps it to (the CLI's ``--ink``).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from boardgen.boards.base import BoardOptions, InkMode
+from boardgen.errors import OptionError
+from boardgen.registry import GameInfo, all_games, get_game
+from boardgen.sheets.paper import Paper, default_paper, parse_paper
+
+SHEET_FORMATS = ("pdf", "svg")
+INKS = ("full", "light")
+ORIENTATIONS = ("auto", "portrait", "landscape")
+CELL_MM = (1.0, 1000.0)  # one cell or point spacing, in mm
+BOARD_MM = (10.0, 10000.0)  # the board's width, in mm
+OVERLAP_MM = (0.0, 200.0)  # glue margin between tiles, in mm
+DEFAULT_OVERLAP_MM = 10.0
+PER_SHEET = (1, 36)  # boards on one pen-and-paper sheet
+
 
 @dataclass(frozen=True)
 class SheetRequest:
-    """Everything that decides what a board file looks like (the CLI's options, checked)."""
+    """Everything that decides what a board file looks like, already checked (see :func:`board_request`)."""
 
-    info: Any
+    info: GameInfo
     size: int | None
-    paper: Any
-    options: Any
+    paper: Paper
+    options: BoardOptions
     fmt: str = "pdf"
     cell_mm: float | None = None
     orientation: str = "auto"
     board_mm: float | None = None
     tile: bool = False
-    overlap: float = 10.0
+    overlap: float = DEFAULT_OVERLAP_MM
     cut_marks: bool = False
     per_sheet: int | None = None
+
+
+class _Names:
+    """The name each option goes by in messages: ``names[keyword]``, else the keyword itself."""
+
+    def __init__(self, names: Mapping[str, str] | None) -> None:
+        self._names = dict(names or {})
+
+    def __call__(self, keyword: str) -> str:
+        return self._names.get(keyword, keyword)
+
+
+def board_request(
+    game: str | GameInfo,
+    *,
+    size: int | str | None = None,
+    paper: str | Paper | None = None,
+    format: str = "pdf",
+    ink: str = "full",
+    cell_mm: float | str | None = None,
+    board_mm: float | str | None = None,
+    orientation: str = "auto",
+    coordinates: bool = True,
+    setup: bool = False,
+    centre_mark: bool = True,
+    tile: bool = False,
+    overlap_mm: float | str | None = None,
+    cut_marks: bool = False,
+    per_sheet: int | str | None = None,
+    names: Mapping[str, str] | None = None,
+) -> SheetRequest:
+    """A checked request for one board file; OptionError naming the option for any wrong value.
+
+    Numbers may also be given as the text a user typed (``"12"``, ``"12mm"``),
+    so a command line can pass its options through unchanged.  ``paper`` None
+    is the default paper (:func:`boardgen.sheets.paper.default_paper`).
+    ``names`` maps a keyword (``"ink"``) to the name messages should use for it
+    (``"--ink"``); keywords not in it are named as themselves.
+    """
+    name = _Names(names)
+    info = game if isinstance(game, GameInfo) else get_game(_text(game, name("game")), name("game"))
+    chosen_size = info.check_size(_whole(size, name("size")), name("size"))
+    sheet = paper if isinstance(paper, Paper) else parse_paper(_text(paper, name("paper")) if paper is not None else default_paper(), name("paper"))
+    fmt = _choice(format, SHEET_FORMATS, name("format"))
+    chosen_ink: InkMode = "light" if _choice(ink, INKS, name("ink")) == "light" else "full"
+    chosen_orientation = _choice(orientation, ORIENTATIONS, name("orientation"))
+    flags = {key: _flag(value, name(key)) for key, value in (("coordinates", coordinates), ("setup", setup), ("centre_mark", centre_mark), ("tile", tile), ("cut_marks", cut_marks))}
+    cell = _mm(cell_mm, name("cell_mm"), *CELL_MM)
+    width = _mm(board_mm, name("board_mm"), *BOARD_MM)
+    overlap = _mm(overlap_mm, name("overlap_mm"), *OVERLAP_MM)
+    count = _whole(per_sheet, name("per_sheet"))
+    if count is not None and not PER_SHEET[0] <= count <= PER_SHEET[1]:
+        raise OptionError(name("per_sheet"), f"must be a whole number from {PER_SHEET[0]} to {PER_SHEET[1]}, not {count}")
+
+    if cell is not None and width is not None:
+        raise OptionError(name("board_mm"), f"give either {name('cell_mm')} or {name('board_mm')}, not both")
+    if overlap is not None and not flags["tile"]:
+        raise OptionError(name("overlap_mm"), f"only applies with {name('tile')}")
+    if count is not None and not info.extra.get("pen_and_paper"):
+        pen_games = ", ".join(g.id for g in all_games() if g.extra.get("pen_and_paper"))
+        raise OptionError(name("per_sheet"), f"pen-and-paper sheets are for {pen_games}, not {info.id}")
+    if count is not None and (flags["tile"] or cell is not None or width is not None):
+        raise OptionError(name("per_sheet"), f"picks its own scale; it does not combine with {name('tile')}, {name('cell_mm')} or {name('board_mm')}")
+    if flags["tile"] and fmt != "pdf":
+        raise OptionError(name("tile"), f"tiled boards are one multi-page PDF; use {name('format')} pdf")
+    if flags["tile"] and cell is None and width is None:
+        raise OptionError(name("tile"), f"say how large the board should be with {name('cell_mm')} or {name('board_mm')}")
+
+    options = BoardOptions(coordinates=flags["coordinates"], ink=chosen_ink, setup=flags["setup"], centre_mark=flags["centre_mark"])
+    return SheetRequest(
+        info,
+        chosen_size,
+        sheet,
+        options,
+        fmt,
+        cell,
+        chosen_orientation,
+        width,
+        flags["tile"],
+        overlap if overlap is not None else DEFAULT_OVERLAP_MM,
+        flags["cut_marks"],
+        count,
+    )
+
+
+def _text(value: object, option: str) -> str:
+    if not isinstance(value, str):
+        raise OptionError(option, f"expected text, not {value!r}")
+    return value
+
+
+def _choice(value: object, allowed: tuple[str, ...], option: str) -> str:
+    """One of ``allowed`` (any case, spaces around ignored)."""
+    chosen = value.strip().lower() if isinstance(value, str) else None
+    if chosen is None or chosen not in allowed:
+        raise OptionError(option, f"must be {', '.join(allowed[:-1])} or {allowed[-1]}, not {value!r}")
+    return chosen
+
+
+def _flag(value: object, option: str) -> bool:
+    """A yes/no choice: only True or False, so that ``coordinates="off"`` does not count as yes."""
+    if not isinstance(value, bool):
+        raise OptionError(option, f"must be True or False, not {value!r}")
+    return value
+
+
+def _whole(value: int | str | None, option: str) -> int | None:
+    """A whole number (or its digits as text); None stays None."""
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise OptionError(option, f"expected a whole number, not {value!r}")
+
+
+def _mm(value: float | str | None, option: str, low: float, high: float) -> float | None:
+    """A length in millimetres within [low, high] (a number, or text such as ``"12"`` or ``"12mm"``)."""
+    if value is None:
+        return None
+    number: float | None = None
+    if isinstance(value, str):
+        try:
+            number = float(value.strip().removesuffix("mm"))
+        except ValueError:
+            number = None
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+    if number is None or not math.isfinite(number):
+        raise OptionError(option, f"expected a length in mm from {low:g} to {high:g}, not {value!r}")
+    if not low <= number <= high:
+        raise OptionError(option, f"must be from {low:g} to {high:g} mm, not {number:g}")
+    return number
 
 
 def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
@@ -41,7 +195,7 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
         from boardgen.sheets.pen import pen_sheet
 
         sheets = [pen_sheet(drawing, request.paper, request.options, request.per_sheet, request.orientation)]
-    elif request.tile and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks):
+    elif request.tile and scale is not None and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks):
         from boardgen.sheets.tiles import tiled_sheets
 
         sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks)

@@ -169,7 +169,7 @@ def _is_wide(board: BoardDrawing, options: BoardOptions) -> bool:
     return (box[2] - box[0]) > (box[3] - box[1])
 
 
-def _does_not_fit(board, paper, options, cell_mm, candidates, reserve=0.0) -> OptionError:
+def _does_not_fit(board: BoardDrawing, paper: Paper, options: BoardOptions, cell_mm: float | None, candidates: list[bool], reserve: float = 0.0) -> OptionError:
     if cell_mm is None:
         return OptionError("--paper", f"{paper.name} is too small for the {board.game_id} board and its margins")
     best_scale = max(largest_scale(board, options, available_area(board, *paper.oriented(l), reserve)) for l in candidates)

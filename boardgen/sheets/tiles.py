@@ -185,6 +185,7 @@ def _shifted_board(board, origin, options, scale, to_sheet, cut_marks) -> Group:
     drawing = Group("poster").add(board.draw(Frame(scale, (sx, sy)), options))
     if cut_marks:
         box = ink_bounds(drawing)
+        assert box is not None  # the poster is never empty
         drawing.add(crop_marks(box))
     return drawing
 

@@ -1,0 +1,419 @@
+"""boardgen as a library: the four jobs of the command line, and the engines.
+
+* :func:`board_sheet`: a printable, exact-scale board (single sheet, tiled poster,
+  or pen-and-paper sheet) as PDF or SVG;
+* :func:`booklet`: a game's rule booklet, checked then typeset to PDF;
+* :func:`check`: every problem in rule texts, as ``file:line`` problems;
+* :func:`diagram`: one engine-checked example position as SVG or PDF;
+* the engines: :func:`get_game` and :func:`all_games` find a game
+  (:class:`GameInfo`), whose ``load_engine()`` is a :class:`GameState` class.
+
+Every option is a keyword.  A value that is not allowed raises
+:class:`~boardgen.errors.OptionError` whose ``.option`` is the keyword (``ink``,
+not the command line's ``--ink``) and whose message says what is allowed;
+problems in rule texts raise :class:`~boardgen.booklet.problems.ProblemsError`
+listing them all; an illegal move in a diagram raises
+:class:`~boardgen.errors.BoardgenError` with the engine's reason.  All of them
+are :class:`~boardgen.errors.BoardgenError`.  Functions that make a file return
+its bytes, and also write them (whole or not at all) when given ``path``.
+
+The results are the same bytes as the command line's: both go through the same
+lower layers (:mod:`boardgen.sheets.request`, :mod:`boardgen.booklet.build`,
+:mod:`boardgen.booklet.diagrams.render`).  :func:`board_sheet` needs only the
+drawing stack; the other three need the ``[booklets]`` extra.  See ``docs/api.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from os import PathLike
+from pathlib import Path
+
+from boardgen.booklet.problems import Problem, ProblemsError
+from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.perft import perft
+from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, PositionError, SourceError
+from boardgen.registry import GameInfo, Variant, all_games, get_game
+from boardgen.sheets.paper import Paper, default_paper, parse_paper
+from boardgen.sheets.request import SHEET_FORMATS, board_request, render_board_file
+
+__all__ = [
+    "board_sheet",
+    "booklet",
+    "check",
+    "diagram",
+    "get_game",
+    "all_games",
+    "GameInfo",
+    "Variant",
+    "GameState",
+    "Move",
+    "Outcome",
+    "Piece",
+    "perft",
+    "Problem",
+    "ProblemsError",
+    "Paper",
+    "parse_paper",
+    "default_paper",
+    "BoardgenError",
+    "OptionError",
+    "NotationError",
+    "PositionError",
+    "IllegalMoveError",
+    "SourceError",
+]
+
+StrPath = str | PathLike[str]
+DIAGRAM_FORMATS = ("svg", "pdf")
+BOOKLET_LANGS_DEFAULT = ("pt", "en")
+
+
+def board_sheet(
+    game: str,
+    *,
+    path: StrPath | None = None,
+    size: int | None = None,
+    paper: str | Paper | None = None,
+    format: str | None = None,
+    ink: str = "full",
+    cell_mm: float | None = None,
+    board_mm: float | None = None,
+    orientation: str = "auto",
+    coordinates: bool = True,
+    setup: bool = False,
+    centre_mark: bool = True,
+    tile: bool = False,
+    overlap_mm: float | None = None,
+    cut_marks: bool = False,
+    per_sheet: int | None = None,
+) -> bytes:
+    """A printable board of ``game`` as PDF or SVG bytes (also written to ``path`` when given).
+
+    ``size``: board size for games played on several (default: the game's).
+    ``paper``: ``"a4"``, ``"letter"``, ``"a3"``... or ``"WIDTHxHEIGHT"`` in mm
+    (default: from the environment and locale, as the command line).
+    ``format``: ``"pdf"`` or ``"svg"`` (default: from ``path``'s suffix, else pdf).
+    ``ink``: ``"full"`` or ``"light"`` (outlines and hatching, for cheap printing).
+    ``cell_mm`` or ``board_mm``: the scale, as one cell's size or the board's width
+    (default: as large as fits). ``orientation``: ``"auto"``, ``"portrait"``,
+    ``"landscape"``. ``tile``: a board larger than the paper over several sheets,
+    ``overlap_mm`` apart (default 10). ``per_sheet``: that many small boards for pen
+    and paper (Hex, Trihex). ``coordinates``, ``setup`` (start position drawn),
+    ``centre_mark`` and ``cut_marks`` are True or False.
+    """
+    target = _path(path)
+    fmt = _output_format(format, target, SHEET_FORMATS, "pdf")
+    request = board_request(
+        game,
+        size=size,
+        paper=paper,
+        format=fmt,
+        ink=ink,
+        cell_mm=cell_mm,
+        board_mm=board_mm,
+        orientation=orientation,
+        coordinates=coordinates,
+        setup=setup,
+        centre_mark=centre_mark,
+        tile=tile,
+        overlap_mm=overlap_mm,
+        cut_marks=cut_marks,
+        per_sheet=per_sheet,
+    )
+    if target is not None:
+        _check_writable(target)
+    data, _ = render_board_file(request)
+    return _deliver(data, target)
+
+
+def booklet(
+    game: str,
+    *,
+    path: StrPath | None = None,
+    langs: str | Sequence[str] = BOOKLET_LANGS_DEFAULT,
+    paper: str | None = None,
+    impose: bool = False,
+    sources: StrPath | None = None,
+) -> bytes:
+    """The rule booklet of ``game`` as PDF bytes (also written to ``path`` when given).
+
+    ``langs``: ``("pt", "en")`` (default; side by side), ``("en",)``, or the
+    command line's ``"pt+en"``. ``paper``: the page, ``"a5"`` (default), ``"a4"``
+    or ``"letter"``; with ``impose=True`` the A5 pages are laid two-up in
+    saddle-stitch order and ``paper`` is the sheet, ``"a4"`` or ``"letter"``
+    (default: from the locale). ``sources``: a folder of rule texts to use instead
+    of the game's own. The texts are checked first, as :func:`check` does:
+    ProblemsError (``.problems``) and nothing written if anything is wrong.
+    """
+    from boardgen.booklet.build import BOOKLET_PAPERS, IMPOSE_SHEETS, BookletRequest, booklet_pdf, game_folder, load_checked, parse_langs
+
+    info = get_game(_text(game, "game"), "game")
+    chosen = parse_langs(_langs_text(langs), "langs")
+    if not isinstance(impose, bool):
+        raise OptionError("impose", f"must be True or False, not {impose!r}")
+    # booklet.build.parse_request words its errors for the command line ("--paper"),
+    # so the paper is checked here, against the same lists.
+    if impose:
+        sheet = _text(paper, "paper").strip().lower() if paper is not None else default_paper()
+        if sheet not in IMPOSE_SHEETS:
+            raise OptionError("paper", f"with impose, paper is the sheet the A5 pages go on: {' or '.join(IMPOSE_SHEETS)}, not {sheet!r}")
+        request = BookletRequest(chosen, "a5", sheet)
+    else:
+        page = _text(paper, "paper").strip().lower() if paper is not None else "a5"
+        if page not in BOOKLET_PAPERS:
+            raise OptionError("paper", f"must be {', '.join(BOOKLET_PAPERS)}, not {page!r}")
+        request = BookletRequest(chosen, page, None)
+    folder = Path(sources) if sources is not None else game_folder(info.id)
+    if not folder.is_dir():
+        raise OptionError("sources" if sources is not None else "game", f"no rule texts for {info.id}: {folder} is not a folder")
+    target = _path(path)
+    if target is not None:
+        _output_format(None, target, ("pdf",), "pdf")
+        _check_writable(target)
+    data = booklet_pdf(load_checked(folder, info.id), request)
+    return _deliver(data, target)
+
+
+def check(paths: StrPath | Iterable[StrPath] | None = None) -> list[Problem]:
+    """Every problem in the rule texts under ``paths`` (default: all of the game texts).
+
+    A path is a game's folder, a file in one, or a folder of game folders. Each
+    problem has ``path``, ``line`` (None for the file as a whole) and ``message``;
+    ``str(problem)`` is the ``file:line: message`` line the command prints. An
+    empty list means every diagram replayed and every claim held.
+    """
+    from boardgen.booklet.check import game_folders, load_game
+
+    if paths is None:
+        chosen = None
+    elif isinstance(paths, (str, PathLike)):
+        chosen = [Path(paths)]
+    else:
+        chosen = [Path(_path_item(p)) for p in paths]
+    for item in chosen or ():
+        if not item.exists():
+            raise OptionError("paths", f"{item}: no such file or folder")
+    problems: list[Problem] = []
+    for folder in game_folders(chosen or None):
+        problems.extend(load_game(folder).problems)
+    return problems
+
+
+def diagram(
+    game: str,
+    moves: Sequence[str] = (),
+    *,
+    path: StrPath | None = None,
+    position: str | None = None,
+    size: int | None = None,
+    variants: Mapping[str, str] | None = None,
+    arrows: Sequence[str] = (),
+    marks: Sequence[str] = (),
+    view: Sequence[str] = (),
+    legal: Sequence[str] = (),
+    illegal: Sequence[tuple[str, str] | str] = (),
+    wins: int | None = None,
+    numbers: bool | int = True,
+    coordinates: bool = True,
+    langs: str | Sequence[str] = BOOKLET_LANGS_DEFAULT,
+    format: str | None = None,
+) -> bytes:
+    """One engine-checked example position of ``game``, drawn like a booklet diagram.
+
+    ``moves`` are played from the start position (or ``position``, in the game's
+    notation) and the picture shows the position after them, numbered
+    (``numbers``: True, False, or the number of the first move). ``size`` and
+    ``variants`` (``{"swap": "off"}``) choose the game. ``arrows`` (``"c3-d3"``,
+    also ``"a-b-c"``), ``marks`` (points highlighted) and ``view`` (show only the
+    part around these points) decorate it. Claims are checked by the engine and
+    shown: ``legal`` moves, ``illegal`` ``(move, reason code)`` pairs (or
+    ``"move code"`` text), ``wins`` (0 or 1: that player has won). ``langs``: the
+    languages of the text description embedded in the file (first is the
+    document's). ``format``: ``"svg"`` (default) or ``"pdf"``. An illegal move or a
+    false claim raises OptionError naming the keyword, with the engine's reason.
+    """
+    from boardgen.booklet.build import parse_langs
+    from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
+    from boardgen.booklet.paths import rules_dir
+
+    info = get_game(_text(game, "game"), "game")
+    target = _path(path)
+    fmt = _output_format(format, target, DIAGRAM_FORMATS, "svg")
+    chosen_size = info.check_size(_whole(size, "size"), "size") if size is not None else None
+    chosen_variants = _variants(info, variants)
+    texts = {
+        "moves": _texts(moves, "moves"),
+        "arrows": _texts(arrows, "arrows"),
+        "marks": _texts(marks, "marks"),
+        "view": _texts(view, "view"),
+        "legal": _texts(legal, "legal"),
+    }
+    claims = [_claim(item) for item in _items(illegal, "illegal")]
+    if wins is not None and (isinstance(wins, bool) or wins not in (0, 1)):
+        raise OptionError("wins", f"must be 0 or 1 (the player who has won), not {wins!r}")
+    if not isinstance(numbers, int) or (not isinstance(numbers, bool) and numbers < 1):
+        raise OptionError("numbers", f"must be True, False or the number of the first move (1 or more), not {numbers!r}")
+    if not isinstance(coordinates, bool):
+        raise OptionError("coordinates", f"must be True or False, not {coordinates!r}")
+    if position is not None:
+        _text(position, "position")
+    chosen_langs = parse_langs(_langs_text(langs), "langs")
+    try:
+        checked = checked_from_options(
+            info.id,
+            size=chosen_size,
+            variants=chosen_variants,
+            position=position,
+            moves=texts["moves"],
+            arrows=texts["arrows"],
+            marks=texts["marks"],
+            view=texts["view"],
+            numbers=numbers,
+            coordinates=coordinates,
+            legal=texts["legal"],
+            illegal=claims,
+            wins=wins,
+            arrow_option="arrows",
+        )
+    except OptionError:
+        raise
+    except BoardgenError as exc:
+        raise _as_option_error(exc) from None
+    try:
+        folder: Path | None = rules_dir() / info.id
+    except BoardgenError:  # no rule texts installed: describe the players generically
+        folder = None
+    if target is not None:
+        _check_writable(target)
+    data, _ = diagram_file(checked, terms_from_rules(folder, chosen_langs), fmt)
+    return _deliver(data, target)
+
+
+# -- checking the keywords ---------------------------------------------------------------
+
+#: the keys of a diagram definition (as the checker's messages start) -> this module's keywords
+_DIAGRAM_KEYS = {
+    "moves": "moves",
+    "position": "position",
+    "size": "size",
+    "variant": "variants",
+    "arrows": "arrows",
+    "marks": "marks",
+    "view": "view",
+    "legal": "legal",
+    "illegal": "illegal",
+    "wins": "wins",
+    "numbers": "numbers",
+}
+
+
+def _as_option_error(exc: BoardgenError) -> BoardgenError:
+    """The diagram checker's ``key: message`` as OptionError(keyword), other errors unchanged.
+
+    The checker reports a diagram's mistakes as booklet problems, prefixed with
+    the definition key they concern; the keys are this module's keywords.
+    """
+    key, sep, rest = str(exc).partition(": ")
+    if sep and key in _DIAGRAM_KEYS:
+        return OptionError(_DIAGRAM_KEYS[key], rest)
+    return exc
+
+
+def _path(value: StrPath | None) -> Path | None:
+    if value is None:
+        return None
+    if not isinstance(value, (str, PathLike)) or not str(value):
+        raise OptionError("path", f"expected a file name, not {value!r}")
+    return Path(value)
+
+
+def _path_item(value: object) -> StrPath:
+    if not isinstance(value, (str, PathLike)):
+        raise OptionError("paths", f"expected file or folder names, not {value!r}")
+    return value
+
+
+def _check_writable(target: Path) -> None:
+    from boardgen.output import check_writable
+
+    check_writable(target, "path")
+
+
+def _deliver(data: bytes, target: Path | None) -> bytes:
+    if target is not None:
+        from boardgen.output import write_atomic
+
+        write_atomic(target, data)
+    return data
+
+
+def _output_format(fmt: str | None, target: Path | None, allowed: tuple[str, ...], default: str) -> str:
+    """The file format: ``fmt`` checked, else the path's suffix, else ``default``; a contradicting suffix is an error."""
+    suffix = target.suffix.lower().lstrip(".") if target is not None else ""
+    if fmt is None:
+        chosen = suffix if suffix in allowed else default
+    else:
+        chosen = fmt.strip().lower() if isinstance(fmt, str) else ""
+        if chosen not in allowed:
+            raise OptionError("format", f"must be {' or '.join(allowed)}, not {fmt!r}")
+    if target is not None and suffix and suffix != chosen:
+        raise OptionError("path", f"{target.name} does not end in .{chosen}, but the file is {chosen.upper()}")
+    return chosen
+
+
+def _text(value: object, option: str) -> str:
+    if not isinstance(value, str):
+        raise OptionError(option, f"expected text, not {value!r}")
+    return value
+
+
+def _whole(value: object, option: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(option, f"expected a whole number, not {value!r}")
+    return value
+
+
+def _items(values: object, option: str) -> list[object]:
+    """The items of a list or tuple (a lone string is refused: ``"c3 d3"`` is not two moves)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, (list, tuple)):
+        raise OptionError(option, f"expected a list of texts, not {values!r}")
+    return list(values)
+
+
+def _texts(values: object, option: str) -> tuple[str, ...]:
+    items = _items(values, option)
+    for item in items:
+        if not isinstance(item, str) or not item.strip():
+            raise OptionError(option, f"expected a list of texts, not {values!r}")
+    return tuple(str(item) for item in items)
+
+
+def _claim(item: object) -> tuple[str, str]:
+    """An illegal-move claim: ``(move, code)`` or ``"move code"``."""
+    words = item.split() if isinstance(item, str) else item
+    if isinstance(words, (list, tuple)) and len(words) == 2 and all(isinstance(w, str) and w.strip() for w in words):
+        return str(words[0]).strip(), str(words[1]).strip()
+    raise OptionError("illegal", f"expected (move, reason code) pairs such as ('e5', 'occupied'), not {item!r}")
+
+
+def _langs_text(langs: object) -> str:
+    """``"pt+en"`` from either form the keyword takes (checked by ``parse_langs``)."""
+    if isinstance(langs, str):
+        return langs
+    if isinstance(langs, (list, tuple)) and langs and all(isinstance(lang, str) for lang in langs):
+        return "+".join(langs)
+    raise OptionError("langs", f"expected languages such as ('pt', 'en'), not {langs!r}")
+
+
+def _variants(info: GameInfo, variants: Mapping[str, str] | None) -> dict[str, str]:
+    """Every variant option of the game with its value (the given ones checked)."""
+    if variants is None:
+        return info.resolve_variants({}, "variants")
+    if not isinstance(variants, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in variants.items()):
+        raise OptionError("variants", f"expected a mapping of option names to values, such as {{'swap': 'off'}}, not {variants!r}")
+    known = [v.name for v in info.variants]
+    for name in variants:  # GameInfo.variant words an unknown name for the command line (--variant)
+        if name not in known:
+            raise OptionError("variants", f"{info.id} has no variant option {name!r} (known: {', '.join(known) or 'none'})")
+    return info.resolve_variants(variants, "variants")

@@ -1,0 +1,268 @@
+"""The library API (boardgen.api): each job makes what the command line makes, and every
+wrong keyword value is an OptionError naming the keyword, worded without CLI flags."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from boardgen import api
+from tests.booklet.sources_kit import write_sources
+from tests.conftest import ROOT, run_boardgen
+
+MM = 72 / 25.4  # PDF points per millimetre
+
+
+def _page_mm(data: bytes, index: int = 0) -> tuple[float, float]:
+    box = PdfReader(io.BytesIO(data)).pages[index].mediabox
+    return round(float(box.width) / MM, 1), round(float(box.height) / MM, 1)
+
+
+def _pages(data: bytes) -> int:
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
+# -- board sheets -----------------------------------------------------------------------
+
+
+def test_board_sheet_is_the_same_file_as_the_command_line(tmp_path: Path) -> None:
+    data = api.board_sheet("hex", size=7, paper="letter", ink="light", coordinates=False)
+    assert data.startswith(b"%PDF-") and _page_mm(data) in ((215.9, 279.4), (279.4, 215.9))
+    cli = run_boardgen("board", "hex", "--size", "7", "--paper", "letter", "--ink", "light", "--no-coordinates", "-o", str(tmp_path / "cli.pdf"))
+    assert cli.returncode == 0, cli.stderr
+    assert (tmp_path / "cli.pdf").read_bytes() == data
+    # ink changes the file: the option reaches the drawing
+    assert api.board_sheet("hex", size=7, paper="letter", coordinates=False) != data
+
+
+def test_board_sheet_writes_the_path_and_takes_the_format_from_its_suffix(tmp_path: Path) -> None:
+    target = tmp_path / "y.svg"
+    data = api.board_sheet("trihex", path=target, paper="a4")
+    assert target.read_bytes() == data and b"<svg" in data[:300]
+    assert api.board_sheet("trihex", paper="a4", format="svg") == data
+
+
+def test_board_sheet_tiles_and_pen_sheets() -> None:
+    poster = api.board_sheet("brax", paper="a4", tile=True, cell_mm=40, overlap_mm=15)
+    assert _pages(poster) >= 3  # an assembly page and at least two tiles
+    assert all(_page_mm(poster, i) in ((210.0, 297.0), (297.0, 210.0)) for i in range(_pages(poster)))
+    # a wider glue margin needs at least as many sheets
+    assert _pages(api.board_sheet("brax", paper="a4", tile=True, cell_mm=40, overlap_mm=40)) >= _pages(poster)
+    pen = api.board_sheet("hex", paper="a4", per_sheet=4)
+    assert _pages(pen) == 1
+    assert api.board_sheet("hex", paper="a4", board_mm=150) != api.board_sheet("hex", paper="a4", board_mm=200)
+
+
+BOARD_MISTAKES = [
+    ("game", {"game": "chess"}),
+    ("size", {"size": 40}),
+    ("size", {"size": "eleven"}),
+    ("paper", {"paper": "b5"}),
+    ("format", {"format": "png"}),
+    ("ink", {"ink": "dark"}),
+    ("orientation", {"orientation": "sideways"}),
+    ("cell_mm", {"cell_mm": 0.5}),
+    ("cell_mm", {"cell_mm": "big"}),
+    ("board_mm", {"board_mm": 5}),
+    ("board_mm", {"board_mm": 100, "cell_mm": 10}),
+    ("coordinates", {"coordinates": "off"}),
+    ("setup", {"setup": 1}),
+    ("centre_mark", {"centre_mark": None}),
+    ("cut_marks", {"cut_marks": "yes"}),
+    ("tile", {"tile": True}),
+    ("tile", {"tile": True, "cell_mm": 30, "format": "svg"}),
+    ("overlap_mm", {"overlap_mm": 5}),
+    ("overlap_mm", {"overlap_mm": 500, "tile": True, "cell_mm": 30}),
+    ("per_sheet", {"per_sheet": 0}),
+    ("per_sheet", {"per_sheet": 4, "cell_mm": 10}),
+    ("per_sheet", {"game": "surakarta", "per_sheet": 4}),
+    ("path", {"path": "board.png"}),
+    ("path", {"path": "board.svg", "format": "pdf"}),
+]
+
+
+@pytest.mark.parametrize(("keyword", "given"), BOARD_MISTAKES, ids=[f"{k}-{i}" for i, (k, _) in enumerate(BOARD_MISTAKES)])
+def test_board_sheet_mistakes_name_the_keyword(keyword: str, given: dict[str, object], tmp_path: Path) -> None:
+    given = dict(given)
+    game = given.pop("game", "hex")
+    if "path" in given:
+        given["path"] = tmp_path / str(given["path"])
+    with pytest.raises(api.OptionError) as caught:
+        api.board_sheet(game, **given)  # type: ignore[arg-type]
+    assert caught.value.option == keyword
+    assert "--" not in str(caught.value)
+    assert str(caught.value).startswith(f"{keyword}: ")
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+@pytest.mark.xfail(strict=True, reason="sheets/single.py, tiles.py and pen.py name --cell-mm/--paper/--tile/--per-sheet in their layout errors")
+def test_board_sheet_layout_errors_name_the_keyword() -> None:
+    with pytest.raises(api.OptionError) as caught:
+        api.board_sheet("hex", paper="a4", cell_mm=500)
+    assert caught.value.option == "cell_mm" and "--" not in str(caught.value)
+
+
+# -- booklets and checking ---------------------------------------------------------------
+
+
+def test_booklet_pages_and_imposition(tmp_path: Path) -> None:
+    target = tmp_path / "hex-en.pdf"
+    single = api.booklet("hex", langs=("en",), path=target)
+    assert target.read_bytes() == single and single.startswith(b"%PDF-")
+    assert _page_mm(single) == (148.0, 210.0)
+    pages = _pages(single)
+    assert pages >= 4
+    assert "Hex" in PdfReader(io.BytesIO(single)).pages[0].extract_text()
+    imposed = api.booklet("hex", langs="en", impose=True, paper="letter")
+    assert _page_mm(imposed) == (279.4, 215.9)
+    assert _pages(imposed) == 2 * -(-pages // 4)  # two sides of a sheet per four A5 pages, rounded up
+
+
+def test_booklet_from_other_sources_refuses_problems(tmp_path: Path) -> None:
+    folder = write_sources(tmp_path / "texts", diagrams="```diagram first\nmoves: c3 c3\n```\n")
+    with pytest.raises(api.ProblemsError) as caught:
+        api.booklet("hex", sources=folder, path=tmp_path / "out.pdf")
+    assert [(Path(p.path).name, p.line) for p in caught.value.problems] == [("diagrams.md", 2)]
+    assert not (tmp_path / "out.pdf").exists()
+
+
+BOOKLET_MISTAKES = [
+    ("game", {"game": "chess"}),
+    ("langs", {"langs": "fr"}),
+    ("langs", {"langs": ("en", "en")}),
+    ("langs", {"langs": 3}),
+    ("paper", {"paper": "a3"}),
+    ("paper", {"paper": "a5", "impose": True}),
+    ("impose", {"impose": "yes"}),
+    ("sources", {"sources": "no-such-folder"}),
+    ("path", {"path": "booklet.svg"}),
+]
+
+
+@pytest.mark.parametrize(("keyword", "given"), BOOKLET_MISTAKES, ids=[f"{k}-{i}" for i, (k, _) in enumerate(BOOKLET_MISTAKES)])
+def test_booklet_mistakes_name_the_keyword(keyword: str, given: dict[str, object], tmp_path: Path) -> None:
+    given = dict(given)
+    game = given.pop("game", "hex")
+    for key in ("path", "sources"):
+        if key in given:
+            given[key] = tmp_path / str(given[key])
+    with pytest.raises(api.OptionError) as caught:
+        api.booklet(game, **given)  # type: ignore[arg-type]
+    assert caught.value.option == keyword
+    assert "--" not in str(caught.value)
+
+
+def test_check_lists_problems_with_their_lines(tmp_path: Path) -> None:
+    assert api.check() == []
+    assert api.check(ROOT / "rules_text" / "hex") == []
+    folder = write_sources(tmp_path / "hex", diagrams="```diagram first\nmoves: c3 c3\n```\n")
+    problems = api.check([folder, ROOT / "rules_text" / "ringo"])
+    assert [(Path(p.path).name, p.line) for p in problems] == [("diagrams.md", 2)]
+    assert "c3" in problems[0].message and str(problems[0]).endswith(problems[0].message)
+    for wrong in ([tmp_path / "missing"], [3]):
+        with pytest.raises(api.OptionError) as caught:
+            api.check(wrong)  # type: ignore[arg-type]
+        assert caught.value.option == "paths" and "--" not in str(caught.value)
+
+
+# -- diagrams ---------------------------------------------------------------------------
+
+
+def test_diagram_is_the_same_file_as_the_command_line(tmp_path: Path) -> None:
+    data = api.diagram("hex", ["c3", "d3"], size=5, variants={"swap": "off"}, arrows=["c3-d3"], marks=["b2"], langs=("en",))
+    cli = run_boardgen("diagram", "hex", "--size", "5", "--variant", "swap=off", "c3", "d3", "--arrow", "c3-d3", "--mark", "b2", "--lang", "en", "-o", str(tmp_path / "d.svg"))
+    assert cli.returncode == 0, cli.stderr
+    assert (tmp_path / "d.svg").read_bytes() == data
+    assert re.search(rb'xml:lang="en"', data)
+    pdf = api.diagram("hex", ["c3"], size=5, format="pdf", path=tmp_path / "d.pdf")
+    assert pdf.startswith(b"%PDF-") and (tmp_path / "d.pdf").read_bytes() == pdf and _pages(pdf) == 1
+
+
+def test_diagram_claims_are_checked() -> None:
+    state = api.get_game("hex").load_engine().initial(size=5, variants={"swap": "off"}).play("c3")
+    shown = api.diagram("hex", position=state.to_text(), variants={"swap": "off"}, legal=["d4"], illegal=[("c3", "occupied")], numbers=False)
+    assert b"<svg" in shown
+    assert api.diagram("hex", ["c3"], size=5, illegal=["c3 occupied"]) == api.diagram("hex", ["c3"], size=5, illegal=[("c3", "occupied")])
+
+
+DIAGRAM_MISTAKES = [
+    ("game", {"game": "chess"}),
+    ("moves", {"moves": ["c3", "c3"]}),
+    ("moves", {"moves": "c3 d3"}),
+    ("position", {"position": "xx"}),
+    ("size", {"size": 40}),
+    ("size", {"size": "5"}),
+    ("variants", {"variants": {"swap": "maybe"}}),
+    ("variants", {"variants": {"colour": "red"}}),
+    ("arrows", {"arrows": ["c3"]}),
+    ("arrows", {"moves": ["c3"], "arrows": ["c3-zz"]}),
+    ("marks", {"marks": ["zz9"]}),
+    ("view", {"view": ["zz9"]}),
+    ("legal", {"legal": ["zz"]}),
+    ("illegal", {"illegal": ["c3"]}),
+    ("illegal", {"moves": ["c3"], "illegal": [("c4", "occupied")]}),
+    ("wins", {"moves": ["c3"], "wins": 0}),
+    ("wins", {"wins": 2}),
+    ("numbers", {"numbers": 0}),
+    ("coordinates", {"coordinates": "no"}),
+    ("langs", {"langs": "fr"}),
+    ("format", {"format": "png"}),
+    ("path", {"path": "d.pdf", "format": "svg"}),
+]
+
+
+@pytest.mark.parametrize(("keyword", "given"), DIAGRAM_MISTAKES, ids=[f"{k}-{i}" for i, (k, _) in enumerate(DIAGRAM_MISTAKES)])
+def test_diagram_mistakes_name_the_keyword(keyword: str, given: dict[str, object], tmp_path: Path) -> None:
+    given = dict(given)
+    game = given.pop("game", "hex")
+    if "path" in given:
+        given["path"] = tmp_path / str(given["path"])
+    with pytest.raises(api.OptionError) as caught:
+        api.diagram(game, **given)  # type: ignore[arg-type]
+    assert caught.value.option == keyword
+    assert "--" not in str(caught.value)
+    assert not list(tmp_path.iterdir())
+
+
+# -- the engines and the package --------------------------------------------------------
+
+
+def test_engine_api_is_reexported() -> None:
+    assert [g.id for g in api.all_games()] == sorted(g.id for g in api.all_games())
+    engine = api.get_game("surakarta").load_engine()
+    assert issubclass(engine, api.GameState)
+    state = engine.initial()
+    assert all(isinstance(m, api.Move) for m in state.legal_moves())
+    assert api.perft(state, 1) == len(state.legal_moves())
+    with pytest.raises(api.IllegalMoveError):
+        api.get_game("hex").load_engine().initial(size=5).play("c3", "c3")
+    with pytest.raises(api.OptionError) as caught:
+        api.get_game("chess")
+    assert "chess" in str(caught.value)
+
+
+def test_importing_the_api_loads_no_booklet_library() -> None:
+    code = "import sys, boardgen.api; print(sorted(m for m in ('weasyprint', 'jinja2', 'markdown_it', 'pypdf', 'pyphen') if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def _python_blocks(path: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/api.md"])
+def test_documented_examples_run(document: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = _python_blocks(ROOT / document)
+    assert blocks
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        exec(compile(block, f"{document} example", "exec"), namespace)  # the documentation's own code
+    assert list(tmp_path.iterdir())  # the examples wrote their files
