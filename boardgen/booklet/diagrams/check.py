@@ -18,15 +18,14 @@ engine and board exist.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from boardgen.booklet.diagrams.syntax import DiagramSpec, Located
 from boardgen.booklet.problems import Problems
 from boardgen.boards.base import BoardDrawing
 from boardgen.engine.base import GameState, Move
-from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, PositionError
+from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, PositionError
 from boardgen.registry import GameInfo, get_game
 
 
@@ -52,7 +51,7 @@ class CheckedDiagram:
 
     spec: DiagramSpec
     game: GameInfo
-    variants: dict[str, str]
+    variants: Mapping[str, str]  # resolved: a VariantValues, typed values as attributes
     board: BoardDrawing
     start: GameState
     final: GameState
@@ -73,53 +72,79 @@ def state_size(state: GameState, fallback: int | None) -> int | None:
     return size if isinstance(size, int) else fallback
 
 
+#: how the checker reports one problem: (the value it concerns or None, the definition key
+#: or None when the problem is the booklet's, the message without the key)
+Report = Callable[["Located[object] | None", "str | None", str], None]
+
+
 def check_diagram(spec: DiagramSpec, defaults: Defaults, problems: Problems, prefix: str | None = None) -> CheckedDiagram | None:
-    """Replay and verify ``spec``; on any problem, record it and return None."""
+    """Replay and verify ``spec``; on any problem, record it and return None.
+
+    Each problem is recorded at the line of the value it concerns as
+    ``PREFIX KEY: message`` (``prefix`` defaults to ``diagram ID: ``).
+    """
     prefix = f"diagram {spec.id}: " if prefix is None else prefix
-    problem_count = len(problems)
 
-    def problem(located: Located | None, message: str) -> None:
+    def report(located: Located[object] | None, key: str | None, detail: str) -> None:
         line = located.line if located is not None else spec.line
-        problems.add(spec.path, line or None, prefix + message)
+        problems.add(spec.path, line or None, prefix + (f"{key}: {detail}" if key else detail))
 
-    game_name = str(spec.game.value) if spec.game else defaults.game
+    return replay_diagram(spec, defaults, report)
+
+
+def replay_diagram(spec: DiagramSpec, defaults: Defaults, report: Report) -> CheckedDiagram | None:
+    """Replay and verify ``spec``, telling ``report`` every problem with the key it concerns; None if any.
+
+    The key is kept apart from the message so that a caller which took the
+    values as arguments (:func:`boardgen.booklet.diagrams.render.checked_from_options`)
+    can name its own argument instead.
+    """
+    found = 0
+
+    def problem(located: Located[object] | None, key: str | None, detail: str) -> None:
+        nonlocal found
+        found += 1
+        report(located, key, detail)
+
+    game_name = spec.game.value if spec.game else defaults.game
     try:
         info = get_game(game_name)
     except BoardgenError as exc:
-        problem(spec.game, f"game: {_strip_option(exc)}")
+        problem(spec.game, "game", _detail(exc))
         return None
     if not info.has_engine():
-        problem(spec.game, f"game: {info.id} has no rules engine yet, so its diagrams cannot be checked")
+        problem(spec.game, "game", f"{info.id} has no rules engine yet, so its diagrams cannot be checked")
         return None
     if not info.has_board():
-        problem(spec.game, f"game: {info.id} has no board drawing yet")
+        problem(spec.game, "game", f"{info.id} has no board drawing yet")
         return None
     given: dict[str, str] = dict(defaults.variant) if info.id == defaults.game else {}
     if spec.variant:
-        given.update(spec.variant.value)  # type: ignore[arg-type]
+        given.update(spec.variant.value)
     try:
         variants = info.resolve_variants(given)
     except BoardgenError as exc:
-        problem(spec.variant, f"variant: {_strip_option(exc)}")
+        problem(spec.variant, "variant", _detail(exc))
         return None
     engine = info.load_engine()
 
     wanted_size = spec.size.value if spec.size else None
     try:
         if spec.position:
-            start = engine.from_text(str(spec.position.value), variants)
+            start = engine.from_text(spec.position.value, variants)
             actual = state_size(start, None)
             if wanted_size is not None and actual is not None and actual != wanted_size:
-                problem(spec.size, f"size: the position is on a size {actual} board, not {wanted_size}")
+                problem(spec.size, "size", f"the position is on a size {actual} board, not {wanted_size}")
                 return None
         else:
             size = wanted_size if wanted_size is not None else (defaults.size if info.id == defaults.game else None)
-            start = engine.initial(info.check_size(size, "size"), variants)  # type: ignore[arg-type]
+            start = engine.initial(info.check_size(size, "size"), variants)
     except (NotationError, PositionError) as exc:
-        problem(spec.position, str(exc) if str(exc).startswith("position") else f"position: {exc}")
+        problem(spec.position, "position", str(exc).removeprefix("position: "))
         return None
     except BoardgenError as exc:
-        problem(spec.size or spec.position, _strip_option(exc) if spec.size is None else f"size: {_strip_option(exc)}")
+        # the size came from the booklet when the diagram gives none: then it is not the diagram's key
+        problem(spec.size or spec.position, "size" if spec.size is not None else None, _detail(exc))
         return None
 
     state = start
@@ -129,7 +154,7 @@ def check_diagram(spec: DiagramSpec, defaults: Defaults, problems: Problems, pre
         try:
             move = state.parse_move(text)
         except IllegalMoveError as exc:
-            problem(spec.moves, f"moves: move {number} ({text}) is illegal: {exc}")
+            problem(spec.moves, "moves", f"move {number} ({text}) is illegal: {exc}")
             return None
         played.append(move)
         before.append(state)
@@ -141,10 +166,10 @@ def check_diagram(spec: DiagramSpec, defaults: Defaults, problems: Problems, pre
     board: BoardDrawing = board_class(size) if size is not None else board_class()
     names = board.locations()
 
-    def unknown_points(located: Located, points, key: str) -> bool:
+    def unknown_points(located: Located[object], points: Iterable[str], key: str) -> bool:
         bad = [p for p in points if p not in names]
         if bad:
-            problem(located, f"{key}: no point or cell {bad[0]!r} on this board")
+            problem(located, key, f"no point or cell {bad[0]!r} on this board")
         return bool(bad)
 
     for arrow in spec.arrows:
@@ -155,52 +180,49 @@ def check_diagram(spec: DiagramSpec, defaults: Defaults, problems: Problems, pre
         unknown_points(spec.view, spec.view.value, "view")
 
     legal: list[Move] = []
-    for claim in spec.legal:
+    for legal_claim in spec.legal:
         try:
-            legal.append(final.parse_move(str(claim.value)))
+            legal.append(final.parse_move(legal_claim.value))
         except IllegalMoveError as exc:
-            problem(claim, f"legal: {claim.value} is claimed legal, but the engine refuses it: {exc}")
+            problem(legal_claim, "legal", f"{legal_claim.value} is claimed legal, but the engine refuses it: {exc}")
     illegal: list[Illegal] = []
-    for claim in spec.illegal:
-        text, code = claim.value  # type: ignore[misc]
+    for illegal_claim in spec.illegal:
+        text, code = illegal_claim.value
         try:
             final.parse_move(text)
         except IllegalMoveError as exc:
             if exc.code != code:
-                problem(claim, f"illegal: {text} is illegal, but for another reason: {exc} (code {exc.code}, not {code})")
+                problem(illegal_claim, "illegal", f"{text} is illegal, but for another reason: {exc} (code {exc.code}, not {code})")
             else:
                 illegal.append(Illegal(text, code, str(exc)))
         else:
-            problem(claim, f"illegal: {text} is claimed illegal ({code}), but it is a legal move here")
+            problem(illegal_claim, "illegal", f"{text} is claimed illegal ({code}), but it is a legal move here")
     captures: list[Move] = []
-    for claim in spec.captures:
-        text, points = claim.value  # type: ignore[misc]
+    for capture_claim in spec.captures:
+        text, points = capture_claim.value
         try:
             move = final.parse_move(text)
         except IllegalMoveError as exc:
-            problem(claim, f"captures: {text} is not a legal move here: {exc}")
+            problem(capture_claim, "captures", f"{text} is not a legal move here: {exc}")
             continue
         if sorted(move.captures) != sorted(points):
-            actual = " ".join(move.captures) or "nothing"
-            problem(claim, f"captures: {text} captures {actual}, not {' '.join(points)}")
+            captured = " ".join(move.captures) or "nothing"
+            problem(capture_claim, "captures", f"{text} captures {captured}, not {' '.join(points)}")
             continue
         captures.append(move)
     if spec.wins is not None:
         outcome = final.outcome()
         if outcome is None:
-            problem(spec.wins, f"wins: player {spec.wins.value} is claimed to have won, but the game is not over")
+            problem(spec.wins, "wins", f"player {spec.wins.value} is claimed to have won, but the game is not over")
         elif outcome.winner != spec.wins.value:
             who = "nobody (a draw)" if outcome.winner is None else f"player {outcome.winner}"
-            problem(spec.wins, f"wins: the game is won by {who} ({outcome.reason}), not player {spec.wins.value}")
-    if len(problems) > problem_count:
+            problem(spec.wins, "wins", f"the game is won by {who} ({outcome.reason}), not player {spec.wins.value}")
+    if found:
         return None
     return CheckedDiagram(spec, info, variants, board, start, final, played, before, legal, captures, illegal)
 
 
-def _strip_option(exc: Any) -> str:
-    """An OptionError's message without the option name it was raised for."""
-    detail = str(exc)
-    for name in ("GAME: ", "--variant: ", "--size: ", "size: "):
-        if detail.startswith(name):
-            return detail[len(name) :]
-    return detail
+def _detail(exc: BoardgenError) -> str:
+    """The error's message without the option name an OptionError was raised for (the diagram names its key)."""
+    text = str(exc)
+    return text.removeprefix(f"{exc.option}: ") if isinstance(exc, OptionError) else text

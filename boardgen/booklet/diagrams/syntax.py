@@ -40,8 +40,10 @@ the content with the game's engine.  Every value remembers its line.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from boardgen.booklet.problems import Problems
 from boardgen.booklet.sources import DIAGRAM_INFO, ID_PATTERN, markdown, token_line
@@ -54,11 +56,18 @@ MAX_WIDTH_MM = 170.0
 MIN_WIDTH_MM = 20.0
 
 
-@dataclass(frozen=True)
-class Located:
-    """A value and the line of the source it came from."""
+T = TypeVar("T", covariant=True)
 
-    value: object
+
+@dataclass(frozen=True)
+class Located(Generic[T]):
+    """A value and the line of the source it came from (0: given as an option, not read from a file).
+
+    Generic in the value, so each field of :class:`DiagramSpec` says what it
+    holds and its readers need no casts.
+    """
+
+    value: T
     line: int
 
 
@@ -69,25 +78,25 @@ class DiagramSpec:
     id: str
     path: Path
     line: int  # the line of the opening fence
-    game: Located | None = None
-    size: Located | None = None
-    variant: Located | None = None  # dict[str, str]
-    position: Located | None = None
-    moves: Located | None = None  # list[str]
-    numbers: Located | None = None  # bool or int (first number)
-    view: Located | None = None  # list[str]
+    game: Located[str] | None = None
+    size: Located[int] | None = None
+    variant: Located[dict[str, str]] | None = None
+    position: Located[str] | None = None
+    moves: Located[list[str]] | None = None
+    numbers: Located[bool | int] | None = None  # on/off, or the number of the first move
+    view: Located[list[str]] | None = None
     coordinates: bool = True
-    width: Located | None = None  # float, mm
-    wins: Located | None = None  # int
-    arrows: list[Located] = field(default_factory=list)  # tuple[str, ...]
-    marks: list[Located] = field(default_factory=list)  # str
-    legal: list[Located] = field(default_factory=list)  # str
-    illegal: list[Located] = field(default_factory=list)  # (move, code)
-    captures: list[Located] = field(default_factory=list)  # (move, tuple[str, ...])
+    width: Located[float] | None = None  # mm
+    wins: Located[int] | None = None  # the player who has won
+    arrows: list[Located[tuple[str, ...]]] = field(default_factory=list)  # the points it runs through
+    marks: list[Located[str]] = field(default_factory=list)
+    legal: list[Located[str]] = field(default_factory=list)
+    illegal: list[Located[tuple[str, str]]] = field(default_factory=list)  # (move, reason code)
+    captures: list[Located[tuple[str, tuple[str, ...]]]] = field(default_factory=list)  # (move, points captured)
 
     @property
     def move_texts(self) -> list[str]:
-        return list(self.moves.value) if self.moves else []  # type: ignore[arg-type]
+        return list(self.moves.value) if self.moves else []
 
     def first_number(self) -> int | None:
         """Number of the first move, or None when moves are not numbered."""
@@ -96,7 +105,7 @@ class DiagramSpec:
         value = self.numbers.value
         if value is False:
             return None
-        return 1 if value is True else int(value)  # type: ignore[arg-type]
+        return 1 if value is True else int(value)
 
 
 def parse_definition(ident: str, body: str, path: Path, fence_line: int, problems: Problems) -> DiagramSpec:
@@ -173,14 +182,13 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
             return f"expected 0 (the player who moves first) or 1, not {value!r}"
         spec.wins = Located(int(value), line)
     elif key == "view":
-        points = _points(value)
-        spec.view = Located(points, line)
+        spec.view = Located(_points(value), line)
     elif key == "arrows":
         for item in value.replace(",", " ").split():
-            points = tuple(p for p in item.lower().split("-"))
-            if len(points) < 2 or not all(points):
+            through = tuple(item.lower().split("-"))
+            if len(through) < 2 or not all(through):
                 return f"an arrow is written from-to (or a-b-c through several points), not {item!r}"
-            spec.arrows.append(Located(points, line))
+            spec.arrows.append(Located(through, line))
     elif key == "marks":
         spec.marks.extend(Located(point, line) for point in _points(value))
     elif key == "legal":
@@ -194,8 +202,8 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
         words = value.split()
         if len(words) < 2:
             return "write the move and then every point it captures, e.g. 'captures: b2xd4 d4'"
-        points = tuple(word.lower() for word in words[1:])
-        spec.captures.append(Located((words[0], points), line))
+        captured = tuple(word.lower() for word in words[1:])
+        spec.captures.append(Located((words[0], captured), line))
     return None
 
 
@@ -222,7 +230,7 @@ def from_options(
     *,
     game: str,
     size: int | None = None,
-    variants: dict[str, str] | None = None,
+    variants: Mapping[str, str] | None = None,
     position: str | None = None,
     moves: list[str] | tuple[str, ...] = (),
     arrows: list[str] | tuple[str, ...] = (),
@@ -232,7 +240,7 @@ def from_options(
     coordinates: bool = True,
     legal: list[str] | tuple[str, ...] = (),
     illegal: list[tuple[str, str]] | tuple[tuple[str, str], ...] = (),
-    captures: list[tuple[str, tuple[str, ...]]] | tuple = (),
+    captures: list[tuple[str, tuple[str, ...]]] | tuple[tuple[str, tuple[str, ...]], ...] = (),
     wins: int | None = None,
     source: str = "<command line>",
 ) -> DiagramSpec:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from boardgen.booklet.diagrams.check import CheckedDiagram
 
-_WORDS = {
+_WORDS: dict[str, dict[str, str]] = {
     "pt": {
         "diagram": "Diagrama de {game}, tabuleiro {size}.",
         "diagram-fixed": "Diagrama de {game}.",
         "empty": "Tabuleiro vazio.",
-        "players": ("primeiro jogador", "segundo jogador"),
         "moves": "Jogadas: {list}.",
         "arrows": "Setas: {list}.",
         "marks": "Destacadas: {list}.",
@@ -29,7 +28,6 @@ _WORDS = {
         "diagram": "{game} diagram, {size} board.",
         "diagram-fixed": "{game} diagram.",
         "empty": "Empty board.",
-        "players": ("first player", "second player"),
         "moves": "Moves: {list}.",
         "arrows": "Arrows: {list}.",
         "marks": "Highlighted: {list}.",
@@ -40,10 +38,15 @@ _WORDS = {
         "partial": "Partial view.",
     },
 }
+#: the players when the booklet does not name them (front matter ``colours``)
+_PLAYERS: dict[str, tuple[str, str]] = {
+    "pt": ("primeiro jogador", "segundo jogador"),
+    "en": ("first player", "second player"),
+}
 
 
 PLAIN_KINDS = ("stone", "man")  # the only kind a player has: not worth naming
-KIND_WORDS = {
+KIND_WORDS: dict[str, dict[str, str]] = {
     "pt": {"stone": "pedras", "man": "peças", "pawn": "peões", "officer": "oficiais", "king": "reis", "dama": "damas", "attacker": "atacantes", "defender": "defensores"},
     "en": {"stone": "stones", "man": "men", "pawn": "pawns", "officer": "officers", "king": "kings", "dama": "damas", "attacker": "attackers", "defender": "defenders"},
 }
@@ -68,7 +71,7 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     without them generic words are used.
     """
     words = _WORDS[lang]
-    names = colours if colours and all(colours) else words["players"]
+    names = colours if colours and all(colours) else _PLAYERS[lang]
     game = checked.game.title.get(lang, checked.game.id)
     label = checked.board.size_words(lang)
     parts = [words["diagram"].format(game=game, size=label) if label else words["diagram-fixed"].format(game=game)]
@@ -94,9 +97,9 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
             listed = ", ".join(f"{first + i}. {m.text}" for i, m in enumerate(checked.played))
         parts.append(words["moves"].format(list=listed))
     if checked.spec.arrows:
-        parts.append(words["arrows"].format(list=", ".join("-".join(a.value) for a in checked.spec.arrows)))  # type: ignore[arg-type]
+        parts.append(words["arrows"].format(list=", ".join("-".join(a.value) for a in checked.spec.arrows)))
     if checked.spec.marks:
-        parts.append(words["marks"].format(list=", ".join(str(m.value) for m in checked.spec.marks)))
+        parts.append(words["marks"].format(list=", ".join(m.value for m in checked.spec.marks)))
     if checked.legal:
         parts.append(words["legal"].format(list=", ".join(m.text for m in checked.legal)))
     for move in checked.captures:
@@ -104,5 +107,5 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     for claim in checked.illegal:
         parts.append(words["illegal"].format(move=claim.text))
     if checked.spec.wins is not None:
-        parts.append(_first_upper(words["wins"].format(player=_first_upper(names[int(checked.spec.wins.value)]))))  # type: ignore[arg-type]
+        parts.append(_first_upper(words["wins"].format(player=_first_upper(names[checked.spec.wins.value]))))
     return " ".join(parts)
