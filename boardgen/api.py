@@ -259,27 +259,21 @@ def diagram(
     if position is not None:
         _text(position, "position")
     chosen_langs = parse_langs(_langs_text(langs), "langs")
-    try:
-        checked = checked_from_options(
-            info.id,
-            size=chosen_size,
-            variants=chosen_variants,
-            position=position,
-            moves=texts["moves"],
-            arrows=texts["arrows"],
-            marks=texts["marks"],
-            view=texts["view"],
-            numbers=numbers,
-            coordinates=coordinates,
-            legal=texts["legal"],
-            illegal=claims,
-            wins=wins,
-            arrow_option="arrows",
-        )
-    except OptionError:
-        raise
-    except BoardgenError as exc:
-        raise _as_option_error(exc) from None
+    checked = checked_from_options(
+        info.id,
+        size=chosen_size,
+        variants=chosen_variants,
+        position=position,
+        moves=texts["moves"],
+        arrows=texts["arrows"],
+        marks=texts["marks"],
+        view=texts["view"],
+        numbers=numbers,
+        coordinates=coordinates,
+        legal=texts["legal"],
+        illegal=claims,
+        wins=wins,
+    )
     try:
         folder: Path | None = rules_dir() / info.id
     except BoardgenError:  # no rule texts installed: describe the players generically
@@ -291,34 +285,6 @@ def diagram(
 
 
 # -- checking the keywords ---------------------------------------------------------------
-
-#: the keys of a diagram definition (as the checker's messages start) -> this module's keywords
-_DIAGRAM_KEYS = {
-    "moves": "moves",
-    "position": "position",
-    "size": "size",
-    "variant": "variants",
-    "arrows": "arrows",
-    "marks": "marks",
-    "view": "view",
-    "legal": "legal",
-    "illegal": "illegal",
-    "wins": "wins",
-    "numbers": "numbers",
-}
-
-
-def _as_option_error(exc: BoardgenError) -> BoardgenError:
-    """The diagram checker's ``key: message`` as OptionError(keyword), other errors unchanged.
-
-    The checker reports a diagram's mistakes as booklet problems, prefixed with
-    the definition key they concern; the keys are this module's keywords.
-    """
-    key, sep, rest = str(exc).partition(": ")
-    if sep and key in _DIAGRAM_KEYS:
-        return OptionError(_DIAGRAM_KEYS[key], rest)
-    return exc
-
 
 def _path(value: StrPath | None) -> Path | None:
     if value is None:
@@ -406,14 +372,10 @@ def _langs_text(langs: object) -> str:
     raise OptionError("langs", f"expected languages such as ('pt', 'en'), not {langs!r}")
 
 
-def _variants(info: GameInfo, variants: Mapping[str, str] | None) -> dict[str, str]:
+def _variants(info: GameInfo, variants: Mapping[str, str] | None) -> Mapping[str, str]:
     """Every variant option of the game with its value (the given ones checked)."""
     if variants is None:
         return info.resolve_variants({}, "variants")
     if not isinstance(variants, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in variants.items()):
         raise OptionError("variants", f"expected a mapping of option names to values, such as {{'swap': 'off'}}, not {variants!r}")
-    known = [v.name for v in info.variants]
-    for name in variants:  # GameInfo.variant words an unknown name for the command line (--variant)
-        if name not in known:
-            raise OptionError("variants", f"{info.id} has no variant option {name!r} (known: {', '.join(known) or 'none'})")
     return info.resolve_variants(variants, "variants")

@@ -306,6 +306,45 @@ def test_diagram_command_refuses_an_illegal_move_with_the_reason(tmp_path):
     assert wrong.returncode == 2 and "for another reason" in wrong.stderr and not out.exists()
 
 
+OPTION_MISTAKES = [
+    ("moves", {"moves": ["c3", "c3"]}, "move 2 (c3) is illegal: c3: the cell already holds a red stone"),
+    ("position", {"position": "xx"}, "expected 'ROWS SIDE SWAP'"),
+    ("arrows", {"moves": ["c3"], "arrows": ["c3-zz"]}, "no point or cell 'zz' on this board"),
+    ("marks", {"marks": ["zz", "yy"]}, "no point or cell 'zz' on this board (and 1 more)"),
+    ("view", {"view": ["zz"]}, "no point or cell 'zz'"),
+    ("legal", {"moves": ["c3"], "legal": ["c3"]}, "c3 is claimed legal, but the engine refuses it"),
+    ("illegal", {"illegal": [("c3", "occupied")]}, "c3 is claimed illegal (occupied), but it is a legal move here"),
+    ("wins", {"wins": 0}, "player 0 is claimed to have won, but the game is not over"),
+]
+
+
+@pytest.mark.parametrize(("keyword", "given", "reason"), OPTION_MISTAKES, ids=[k for k, _, _ in OPTION_MISTAKES])
+def test_a_diagram_from_arguments_names_the_argument_it_refuses(keyword, given, reason):
+    """checked_from_options raises OptionError(argument): the library names its keyword, a caller its own name."""
+    from boardgen.booklet.diagrams.render import checked_from_options
+    from boardgen.errors import OptionError
+
+    variants = {"swap": "off"}
+    with pytest.raises(OptionError) as caught:
+        checked_from_options("hex", size=5, variants=variants, **given)
+    assert caught.value.option == keyword and str(caught.value).startswith(f"{keyword}: ") and reason in str(caught.value)
+    flag = "--" + keyword.rstrip("s")
+    with pytest.raises(OptionError) as renamed:
+        checked_from_options("hex", size=5, variants=variants, names={keyword: flag}, **given)
+    assert renamed.value.option == flag and str(renamed.value) == f"{flag}: " + str(caught.value).removeprefix(f"{keyword}: ")
+
+
+def test_arrow_option_still_names_a_malformed_arrow():
+    """The older ``arrow_option=`` (the diagram command's) names the arrows like ``names={"arrows": ...}``."""
+    from boardgen.booklet.diagrams.render import checked_from_options
+    from boardgen.errors import OptionError
+
+    for extra, name in (({}, "arrows"), ({"arrow_option": "--arrow"}, "--arrow"), ({"names": {"arrows": "ARROW"}}, "ARROW")):
+        with pytest.raises(OptionError) as caught:
+            checked_from_options("hex", size=5, variants={}, arrows=["c3"], **extra)
+        assert str(caught.value) == f"{name}: expected FROM-TO (or a-b-c), not 'c3'"
+
+
 def test_diagram_command_describes_pieces_in_the_booklets_words(tmp_path):
     """``boardgen diagram`` speaks like the booklet: Assalto's officers are 'cavaleiros' in Portuguese."""
     from ..conftest import run_boardgen

@@ -10,17 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
+from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, replay_diagram
 from boardgen.booklet.diagrams.draw import diagram_sheet
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.diagrams.words import describe
-from boardgen.booklet.problems import Problems
 from boardgen.booklet.sources import LANGUAGES, booklet_terms
 from boardgen.errors import BoardgenError, OptionError
 
 #: (player names, piece words) of one language, as a booklet's front matter gives them
 Terms = tuple[tuple[str, str] | None, Mapping[str, str]]
 DIAGRAM_FORMATS = ("svg", "pdf")
+
+
+#: the definition keys the checker reports -> this module's keyword for them
+_KEYWORDS = {"variant": "variants"}
 
 
 def checked_from_options(
@@ -38,14 +41,25 @@ def checked_from_options(
     wins: int | None = None,
     numbers: bool | int = True,
     coordinates: bool = True,
-    arrow_option: str = "arrows",
+    names: Mapping[str, str] | None = None,
+    arrow_option: str | None = None,
 ) -> CheckedDiagram:
-    """A diagram given as arguments, checked exactly like a booklet diagram (BoardgenError if wrong)."""
+    """A diagram given as arguments, checked exactly like a booklet diagram.
+
+    A wrong value (an illegal move, a point not on the board, a false claim)
+    raises OptionError naming the argument (``moves``, ``position``, ``legal``...)
+    with the checker's reason; ``names`` maps an argument to the name the
+    caller's user knows it by (a command line's ``{"arrows": "--arrow"}``).
+    ``arrow_option`` is the older spelling of ``names={"arrows": ...}``.
+    """
+    named = dict(names or {})
+    if arrow_option is not None:
+        named.setdefault("arrows", arrow_option)
     spec = from_options(
         "diagram",
         game=game,
         size=size,
-        variants=dict(variants),
+        variants=variants,
         position=position,
         moves=tuple(moves),
         arrows=tuple(arrows),
@@ -58,14 +72,17 @@ def checked_from_options(
         wins=wins,
     )
     for item in spec.arrows:
-        if len(item.value) < 2 or not all(item.value):  # type: ignore[arg-type]
-            raise OptionError(arrow_option, f"expected FROM-TO (or a-b-c), not {'-'.join(item.value)!r}")  # type: ignore[arg-type]
-    problems = Problems()
-    checked = check_diagram(spec, Defaults(game, size, dict(variants)), problems, prefix="")
+        if len(item.value) < 2 or not all(item.value):
+            raise OptionError(named.get("arrows", "arrows"), f"expected FROM-TO (or a-b-c), not {'-'.join(item.value)!r}")
+    found: list[tuple[str | None, str]] = []
+    checked = replay_diagram(spec, Defaults(game, size, variants), lambda _located, key, detail: found.append((key, detail)))
     if checked is None:
-        messages = [p.message for p in problems.items]
-        more = f" (and {len(messages) - 1} more)" if len(messages) > 1 else ""
-        raise BoardgenError(messages[0] + more)
+        key, detail = found[0]
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        if key is None:
+            raise BoardgenError(detail + more)
+        keyword = _KEYWORDS.get(key, key)
+        raise OptionError(named.get(keyword, keyword), detail + more)
     return checked
 
 
