@@ -101,11 +101,24 @@ def test_board_sheet_mistakes_name_the_keyword(keyword: str, given: dict[str, ob
     assert not list(tmp_path.iterdir())  # nothing written
 
 
-@pytest.mark.xfail(strict=True, reason="sheets/single.py, tiles.py and pen.py name --cell-mm/--paper/--tile/--per-sheet in their layout errors")
-def test_board_sheet_layout_errors_name_the_keyword() -> None:
+LAYOUT_MISTAKES = [
+    ("cell_mm", {"paper": "a4", "cell_mm": 500}, "a larger paper, or tile"),
+    ("paper", {"paper": "50x50", "cell_mm": 30, "tile": True}, "no room for tiles"),
+    ("overlap_mm", {"paper": "a4", "cell_mm": 30, "tile": True, "overlap_mm": 200}, "more than half a tile"),
+    ("tile", {"paper": "a4", "cell_mm": 1000, "tile": True}, "use a larger paper"),
+    ("per_sheet", {"game": "trihex", "size": 26, "paper": "a4", "per_sheet": 36}, "use fewer or a larger paper"),
+]
+
+
+@pytest.mark.parametrize(("keyword", "given", "advice"), LAYOUT_MISTAKES, ids=[k for k, _, _ in LAYOUT_MISTAKES])
+def test_board_sheet_layout_errors_name_the_keyword(keyword: str, given: dict[str, object], advice: str) -> None:
+    """A board that does not fit is found out while drawing; the error still names keywords, not flags."""
+    given = dict(given)
+    game = str(given.pop("game", "hex"))
     with pytest.raises(api.OptionError) as caught:
-        api.board_sheet("hex", paper="a4", cell_mm=500)
-    assert caught.value.option == "cell_mm" and "--" not in str(caught.value)
+        api.board_sheet(game, **given)  # type: ignore[arg-type]
+    assert caught.value.option == keyword and "--" not in str(caught.value)
+    assert advice in str(caught.value)
 
 
 # -- booklets and checking ---------------------------------------------------------------

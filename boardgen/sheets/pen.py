@@ -9,6 +9,7 @@ one that gives the largest boards.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -17,7 +18,7 @@ from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet
 from boardgen.errors import OptionError
 from boardgen.sheets.paper import Paper
-from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, sheet_title
+from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, option_name, sheet_title
 
 GUTTER = 6.0  # mm between boards
 PEN_LINE_SCALE = 0.6
@@ -31,8 +32,19 @@ def _grid_scale(board: BoardDrawing, options: BoardOptions, area, rows: int, col
     return largest_scale(board, options, (0.0, 0.0, cell_w, cell_h))
 
 
-def pen_sheet(board: BoardDrawing, paper: Paper, options: BoardOptions, count: int, orientation: str = "auto") -> Sheet:
-    """``count`` copies of the board, thin lines, empty cells, at one common scale."""
+def pen_sheet(
+    board: BoardDrawing,
+    paper: Paper,
+    options: BoardOptions,
+    count: int,
+    orientation: str = "auto",
+    names: Mapping[str, str] | None = None,
+) -> Sheet:
+    """``count`` copies of the board, thin lines, empty cells, at one common scale.
+
+    OptionError when they do not fit, naming ``per_sheet`` and ``paper`` as
+    ``names`` maps them (see :func:`boardgen.sheets.single.option_name`).
+    """
     options = replace(options, line_scale=PEN_LINE_SCALE, setup=False)
     choices = {"auto": (False, True), "portrait": (False,), "landscape": (True,)}[orientation]
     best = None
@@ -45,7 +57,7 @@ def pen_sheet(board: BoardDrawing, paper: Paper, options: BoardOptions, count: i
             if scale > 0 and (best is None or scale > best[0] * 1.0001):
                 best = (scale, landscape, rows, columns)
     if best is None or best[0] < 2.0:
-        raise OptionError("--per-sheet", f"{count} {board.game_id} boards do not fit on {paper.name}; use fewer or a larger --paper")
+        raise OptionError(option_name(names, "per_sheet"), f"{count} {board.game_id} boards do not fit on {paper.name}; use fewer or a larger {option_name(names, 'paper')}")
     scale, landscape, rows, columns = best
     width, height = paper.oriented(landscape)
     area = available_area(board, width, height)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from boardgen.boards.base import BoardOptions, InkMode
 from boardgen.errors import OptionError
@@ -46,6 +46,10 @@ class SheetRequest:
     overlap: float = DEFAULT_OVERLAP_MM
     cut_marks: bool = False
     per_sheet: int | None = None
+    #: what the caller calls each option in messages (keyword -> name, e.g. ``{"paper": "--paper"}``):
+    #: a board that does not fit is only found out while drawing, and the error names the options
+    #: that would make it fit.  Only the wording depends on it, so it is no part of equality.
+    names: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
 
 class _Names:
@@ -128,6 +132,7 @@ def board_request(
         overlap if overlap is not None else DEFAULT_OVERLAP_MM,
         flags["cut_marks"],
         count,
+        dict(names or {}),
     )
 
 
@@ -183,7 +188,11 @@ def _mm(value: float | str | None, option: str, low: float, high: float) -> floa
 
 
 def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
-    """(file bytes, one-line summary) of a board sheet, tiled poster or pen-and-paper sheet."""
+    """(file bytes, one-line summary) of a board sheet, tiled poster or pen-and-paper sheet.
+
+    A board that does not fit raises OptionError naming the options as
+    ``request.names`` maps them (the keywords themselves by default).
+    """
     from boardgen.sheets.single import board_sheet, fits_on_paper, scale_for_board_width
 
     board_class = request.info.load_board()
@@ -194,13 +203,13 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
     if request.per_sheet is not None:
         from boardgen.sheets.pen import pen_sheet
 
-        sheets = [pen_sheet(drawing, request.paper, request.options, request.per_sheet, request.orientation)]
+        sheets = [pen_sheet(drawing, request.paper, request.options, request.per_sheet, request.orientation, request.names)]
     elif request.tile and scale is not None and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks):
         from boardgen.sheets.tiles import tiled_sheets
 
-        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks)
+        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names)
     else:
-        sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks)]
+        sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks, request.names)]
     if request.fmt == "svg":
         from boardgen.drawing.svg import render_svg
 

@@ -14,6 +14,7 @@ is linear in the scale between clamps) and then checked exactly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -118,6 +119,16 @@ def fits(board: BoardDrawing, options: BoardOptions, area: Box, scale: float) ->
     return box[2] - box[0] <= area[2] - area[0] + 1e-9 and box[3] - box[1] <= area[3] - area[1] + 1e-9
 
 
+def option_name(names: Mapping[str, str] | None, keyword: str) -> str:
+    """The name the caller's user knows an option by: ``names[keyword]``, else the keyword itself.
+
+    The sheet layouts refuse a board that does not fit, naming the options that
+    would make it fit; a command line maps ``paper`` to ``--paper``, the library
+    keeps ``paper``.
+    """
+    return names.get(keyword, keyword) if names else keyword
+
+
 def place_board(
     board: BoardDrawing,
     paper: Paper,
@@ -125,8 +136,13 @@ def place_board(
     cell_mm: float | None = None,
     orientation: str = "auto",
     reserve: float = 0.0,
+    names: Mapping[str, str] | None = None,
 ) -> Placement:
-    """Choose orientation and scale, and centre the board in the free area of the sheet."""
+    """Choose orientation and scale, and centre the board in the free area of the sheet.
+
+    OptionError if it does not fit, naming ``paper``, ``cell_mm`` and ``tile``
+    as ``names`` maps them (see :func:`option_name`).
+    """
     candidates = {"portrait": [False], "landscape": [True], "auto": [True, False]}[orientation]
     wide = _is_wide(board, options)
     if orientation == "auto":
@@ -144,7 +160,7 @@ def place_board(
         if scale > 0 and (best is None or scale > best[0] * 1.0001):
             best = (scale, landscape)
     if best is None:
-        raise _does_not_fit(board, paper, options, cell_mm, candidates, reserve)
+        raise _does_not_fit(board, paper, options, cell_mm, candidates, reserve, names)
     scale, landscape = best
     width, height = paper.oriented(landscape)
     area = available_area(board, width, height, reserve)
@@ -169,16 +185,25 @@ def _is_wide(board: BoardDrawing, options: BoardOptions) -> bool:
     return (box[2] - box[0]) > (box[3] - box[1])
 
 
-def _does_not_fit(board: BoardDrawing, paper: Paper, options: BoardOptions, cell_mm: float | None, candidates: list[bool], reserve: float = 0.0) -> OptionError:
+def _does_not_fit(
+    board: BoardDrawing,
+    paper: Paper,
+    options: BoardOptions,
+    cell_mm: float | None,
+    candidates: list[bool],
+    reserve: float = 0.0,
+    names: Mapping[str, str] | None = None,
+) -> OptionError:
+    paper_option, cell_option, tile_option = (option_name(names, key) for key in ("paper", "cell_mm", "tile"))
     if cell_mm is None:
-        return OptionError("--paper", f"{paper.name} is too small for the {board.game_id} board and its margins")
+        return OptionError(paper_option, f"{paper.name} is too small for the {board.game_id} board and its margins")
     best_scale = max(largest_scale(board, options, available_area(board, *paper.oriented(l), reserve)) for l in candidates)
     box = measure(board, cell_mm, options)
     need = f"{box[2] - box[0]:.0f} x {box[3] - box[1]:.0f} mm"
     return OptionError(
-        "--cell-mm",
+        cell_option,
         f"a {cell_mm:g} mm {board.unit_label['en']} makes the board {need}, too large for {paper.name}; "
-        f"use at most {best_scale:.1f} mm, a larger --paper, or --tile",
+        f"use at most {best_scale:.1f} mm, a larger {paper_option}, or {tile_option}",
     )
 
 
@@ -300,9 +325,13 @@ def board_sheet(
     cell_mm: float | None = None,
     orientation: str = "auto",
     cut_marks: bool = False,
+    names: Mapping[str, str] | None = None,
 ) -> Sheet:
-    """The complete printable sheet for one board (with crop marks at its corners if asked)."""
-    placement = place_board(board, paper, options, cell_mm, orientation, CROP_RESERVE if cut_marks else 0.0)
+    """The complete printable sheet for one board (with crop marks at its corners if asked).
+
+    ``names``: what the caller calls the options a "does not fit" error names (see :func:`option_name`).
+    """
+    placement = place_board(board, paper, options, cell_mm, orientation, CROP_RESERVE if cut_marks else 0.0, names)
     content = Group("sheet")
     content.add(header(board, placement))
     drawing = board.draw(placement.frame, options)

@@ -12,6 +12,7 @@ map, the physical size and the printing note.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -29,6 +30,7 @@ from boardgen.sheets.single import (
     decimal,
     footer_block,
     header_block,
+    option_name,
     sheet_title,
 )
 
@@ -71,18 +73,23 @@ class TileLayout:
         return (MARGIN_MM, MARGIN_MM + LABEL_BAND)
 
 
-def plan_tiles(poster_w: float, poster_h: float, paper: Paper, overlap: float) -> TileLayout:
-    """The orientation and tile grid that need the fewest sheets (portrait on a tie)."""
+def plan_tiles(poster_w: float, poster_h: float, paper: Paper, overlap: float, names: Mapping[str, str] | None = None) -> TileLayout:
+    """The orientation and tile grid that need the fewest sheets (portrait on a tie).
+
+    OptionError when no grid will do, naming ``paper``, ``overlap_mm`` or
+    ``tile`` as ``names`` maps them (see :func:`boardgen.sheets.single.option_name`).
+    """
+    paper_option, overlap_option, tile_option = (option_name(names, key) for key in ("paper", "overlap_mm", "tile"))
     best: TileLayout | None = None
     for landscape in (False, True):
         sheet_w, sheet_h = paper.oriented(landscape)
         window_w = sheet_w - 2 * MARGIN_MM
         window_h = sheet_h - 2 * MARGIN_MM - LABEL_BAND - NOTE_BAND
         if window_w < MIN_WINDOW or window_h < MIN_WINDOW:
-            raise OptionError("--paper", f"{paper.name} leaves no room for tiles inside the {MARGIN_MM:g} mm margins and labels")
+            raise OptionError(paper_option, f"{paper.name} leaves no room for tiles inside the {MARGIN_MM:g} mm margins and labels")
         if overlap > min(window_w, window_h) / 2:
             raise OptionError(
-                "--overlap-mm",
+                overlap_option,
                 f"{overlap:g} mm is more than half a tile ({min(window_w, window_h) / 2:.0f} mm on {paper.name}); use less",
             )
         columns = 1 if poster_w <= window_w else math.ceil((poster_w - overlap) / (window_w - overlap))
@@ -100,7 +107,7 @@ def plan_tiles(poster_w: float, poster_h: float, paper: Paper, overlap: float) -
             best = layout
     assert best is not None
     if len(best.tiles) > MAX_TILES:
-        raise OptionError("--tile", f"the board would need {len(best.tiles)} sheets of {paper.name} (at most {MAX_TILES}); use a larger --paper or a smaller board")
+        raise OptionError(tile_option, f"the board would need {len(best.tiles)} sheets of {paper.name} (at most {MAX_TILES}); use a larger {paper_option} or a smaller board")
     return best
 
 
@@ -230,14 +237,22 @@ def assembly_sheet(board: BoardDrawing, layout: TileLayout, scale: float, board_
     return Sheet(width, height, content, title=f"{sheet_title(board)} — boardgen", language="pt-BR")
 
 
-def tiled_sheets(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, overlap: float, cut_marks: bool = False) -> list[Sheet]:
-    """Assembly page followed by one page per tile, row by row."""
+def tiled_sheets(
+    board: BoardDrawing,
+    paper: Paper,
+    options: BoardOptions,
+    scale: float,
+    overlap: float,
+    cut_marks: bool = False,
+    names: Mapping[str, str] | None = None,
+) -> list[Sheet]:
+    """Assembly page followed by one page per tile, row by row (``names``: as :func:`plan_tiles`)."""
     pad = CROP_RESERVE if cut_marks else 0.0
     box = ink_bounds(board.draw(Frame(scale), options))
     assert box is not None
     poster_w = (box[2] - box[0]) + 2 * pad
     poster_h = (box[3] - box[1]) + 2 * pad
-    layout = plan_tiles(poster_w, poster_h, paper, overlap)
+    layout = plan_tiles(poster_w, poster_h, paper, overlap, names)
     # Board-unit origin in poster coordinates: the ink's top left lands at (pad, pad).
     origin = (pad - box[0], pad - box[1])
     board_box = ink_bounds(board.draw(Frame(scale, origin), options), skip_roles=frozenset({"coordinate"}))
