@@ -146,24 +146,12 @@ def booklet(
     of the game's own. The texts are checked first, as :func:`check` does:
     ProblemsError (``.problems``) and nothing written if anything is wrong.
     """
-    from boardgen.booklet.build import BOOKLET_PAPERS, IMPOSE_SHEETS, BookletRequest, booklet_pdf, game_folder, load_checked, parse_langs
+    from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
 
     info = get_game(_text(game, "game"), "game")
-    chosen = parse_langs(_langs_text(langs), "langs")
     if not isinstance(impose, bool):
         raise OptionError("impose", f"must be True or False, not {impose!r}")
-    # booklet.build.parse_request words its errors for the command line ("--paper"),
-    # so the paper is checked here, against the same lists.
-    if impose:
-        sheet = _text(paper, "paper").strip().lower() if paper is not None else default_paper()
-        if sheet not in IMPOSE_SHEETS:
-            raise OptionError("paper", f"with impose, paper is the sheet the A5 pages go on: {' or '.join(IMPOSE_SHEETS)}, not {sheet!r}")
-        request = BookletRequest(chosen, "a5", sheet)
-    else:
-        page = _text(paper, "paper").strip().lower() if paper is not None else "a5"
-        if page not in BOOKLET_PAPERS:
-            raise OptionError("paper", f"must be {', '.join(BOOKLET_PAPERS)}, not {page!r}")
-        request = BookletRequest(chosen, page, None)
+    request = parse_request(_langs_text(langs), _text(paper, "paper") if paper is not None else None, impose)
     folder = Path(sources) if sources is not None else game_folder(info.id)
     if not folder.is_dir():
         raise OptionError("sources" if sources is not None else "game", f"no rule texts for {info.id}: {folder} is not a folder")

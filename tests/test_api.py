@@ -121,6 +121,37 @@ def test_board_sheet_layout_errors_name_the_keyword(keyword: str, given: dict[st
     assert advice in str(caught.value)
 
 
+#: what the command line calls the options (boardgen/cli passes such a mapping down)
+CLI_NAMES = {"paper": "--paper", "cell_mm": "--cell-mm", "tile": "--tile", "overlap_mm": "--overlap-mm", "per_sheet": "--per-sheet", "langs": "--lang", "impose": "--impose"}
+
+
+def test_the_lower_layers_name_options_as_their_caller_does() -> None:
+    """Given the command line's names, the same layers word their errors exactly as ``boardgen board``/``booklet`` always did."""
+    from boardgen.booklet.build import parse_request
+    from boardgen.sheets.request import board_request, render_board_file
+
+    request = board_request("hex", paper="a4", cell_mm=40, names=CLI_NAMES)
+    with pytest.raises(api.OptionError) as caught:
+        render_board_file(request)
+    assert caught.value.option == "--cell-mm" and str(caught.value).endswith("a larger --paper, or --tile")
+    assert request == board_request("hex", paper="a4", cell_mm=40)  # the names word errors; they are not part of the file
+    with pytest.raises(api.OptionError) as caught:
+        render_board_file(board_request("hex", paper="a4", cell_mm=30, tile=True, overlap_mm=200, names=CLI_NAMES))
+    assert caught.value.option == "--overlap-mm"
+    with pytest.raises(api.OptionError) as caught:
+        parse_request("pt", "a5", True, names=CLI_NAMES)
+    assert str(caught.value) == "--paper: with --impose, --paper is the sheet the A5 pages go on: a4 or letter, not 'a5'"
+    with pytest.raises(api.OptionError) as caught:
+        parse_request("pt", "b5", False, names=CLI_NAMES)
+    assert str(caught.value) == "--paper: must be a5, a4, letter, not 'b5'"
+    with pytest.raises(api.OptionError) as caught:
+        parse_request("fr", None, False, names=CLI_NAMES)
+    assert caught.value.option == "--lang"
+    with pytest.raises(api.OptionError) as caught:
+        parse_request("pt", "a5", True)
+    assert str(caught.value) == "paper: with impose, paper is the sheet the A5 pages go on: a4 or letter, not 'a5'"
+
+
 # -- booklets and checking ---------------------------------------------------------------
 
 

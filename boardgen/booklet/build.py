@@ -8,7 +8,7 @@ it finds a problem; files are written whole through
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,8 +37,11 @@ class BookletRequest:
         return f"{name}-imposed-{self.impose_on}.pdf" if self.impose_on else f"{name}.pdf"
 
 
-def parse_langs(text: str, option: str = "--lang") -> tuple[str, ...]:
-    """``pt``, ``en`` or ``pt+en`` (any order is kept as given) as language codes."""
+def parse_langs(text: str, option: str = "langs") -> tuple[str, ...]:
+    """``pt``, ``en`` or ``pt+en`` (any order is kept as given) as language codes.
+
+    ``option`` is what the caller calls the choice in the error (the command line's ``--lang``).
+    """
     langs = tuple(part.strip().lower() for part in text.split("+"))
     allowed = f"{', '.join(LANGUAGES)} or {'+'.join(LANGUAGES)}"
     if not langs or any(lang not in LANGUAGES for lang in langs) or len(set(langs)) != len(langs):
@@ -46,19 +49,31 @@ def parse_langs(text: str, option: str = "--lang") -> tuple[str, ...]:
     return langs
 
 
-def parse_request(langs: str, paper: str | None, impose: bool) -> BookletRequest:
-    """The request the ``booklet`` options describe: with --impose, --paper is the sheet and pages are A5."""
+def parse_request(langs: str, paper: str | None, impose: bool, *, names: Mapping[str, str] | None = None) -> BookletRequest:
+    """The request the booklet options describe: with ``impose``, ``paper`` is the sheet and pages are A5.
+
+    ``paper`` None (or empty) is A5 pages, or with ``impose`` the default paper of
+    the locale.  ``names`` maps the keywords ``langs``, ``paper`` and ``impose`` to
+    what the caller calls them in errors (the command line's ``--lang``,
+    ``--paper``, ``--impose``); a keyword not in it is named as itself.
+    """
     from boardgen.sheets.paper import default_paper
 
-    chosen = parse_langs(langs)
+    def name(keyword: str) -> str:
+        return names.get(keyword, keyword) if names else keyword
+
+    chosen = parse_langs(langs, name("langs"))
     if impose:
         sheet = (paper or default_paper()).strip().lower()
         if sheet not in IMPOSE_SHEETS:
-            raise OptionError("--paper", f"with --impose, --paper is the sheet the A5 pages go on: a4 or letter, not {sheet!r}")
+            raise OptionError(
+                name("paper"),
+                f"with {name('impose')}, {name('paper')} is the sheet the A5 pages go on: {' or '.join(IMPOSE_SHEETS)}, not {sheet!r}",
+            )
         return BookletRequest(chosen, "a5", sheet)
     page = (paper or "a5").strip().lower()
     if page not in BOOKLET_PAPERS:
-        raise OptionError("--paper", f"must be {', '.join(BOOKLET_PAPERS)}, not {page!r}")
+        raise OptionError(name("paper"), f"must be {', '.join(BOOKLET_PAPERS)}, not {page!r}")
     return BookletRequest(chosen, page, None)
 
 
