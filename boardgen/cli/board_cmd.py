@@ -48,7 +48,8 @@ def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation,
     info = get_game(game)
     size = parse_size(info, size_text)
     paper = parse_paper(paper_text or default_paper())
-    fmt = output_format(fmt, output, FORMATS, "pdf", "a board")
+    # --format first (the checks below depend on it); a -o suffix contradicting it is reported after them
+    fmt = output_format(fmt, None if fmt else output, FORMATS, "pdf", "a board")
     if ink not in ("full", "light"):
         raise OptionError("--ink", f"must be full or light, not {ink!r}")
     if orientation not in ("auto", "portrait", "landscape"):
@@ -70,6 +71,7 @@ def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation,
         raise OptionError("--tile", "tiled boards are one multi-page PDF; use --format pdf")
     if tile and cell_mm is None and board_mm is None:
         raise OptionError("--tile", "say how large the board should be with --cell-mm or --board-mm")
+    output_format(fmt, output, FORMATS, "pdf", "a board")
     stem = f"{info.id}{'-' + str(size) if size else ''}-{paper.name}"
     path = output_target(output, f"{stem}.{fmt}")
     options = BoardOptions(coordinates=coordinates, ink=ink, setup=setup, centre_mark=centre_mark)
