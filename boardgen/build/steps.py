@@ -3,11 +3,17 @@
 The build is a list of steps; a step is a function ``(output_dir: Path) -> list[Path]``
 named by ``module:function``.  Board sheets come first; the booklet stack's
 steps are imported only here, never by the board commands.
+
+Steps report each file as ``wrote PATH`` at INFO on logger ``boardgen``
+(the command line shows it unless ``-q``); a caller that wants the lines
+itself passes ``log``.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,6 +21,8 @@ from boardgen.boards.base import BoardOptions
 from boardgen.output import write_atomic
 from boardgen.sheets.paper import parse_paper
 from boardgen.registry import all_games, module_exists
+
+logger = logging.getLogger("boardgen")
 
 BUILD_PAPERS = ("a4", "letter")
 BUILD_FORMATS = ("pdf", "svg")
@@ -27,10 +35,14 @@ STEPS: tuple[str, ...] = (
 )
 
 
-def build_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+Progress = Callable[[str], None]
+
+
+def build_boards(output: Path, log: Progress | None = None) -> list[Path]:
     """Every game's default board, in SVG and PDF, on A4 and Letter."""
     from boardgen.sheets.request import SheetRequest, render_board_file
 
+    log = log or logger.info
     folder = output / "boards"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
@@ -53,11 +65,12 @@ POSTER_PAPER = "a2"  # tiled versions: the board as large as it would be on A2, 
 PEN_BOARDS_PER_SHEET = 4
 
 
-def build_large_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+def build_large_boards(output: Path, log: Progress | None = None) -> list[Path]:
     """Tiled posters of every board, and pen-and-paper sheets of the games played with pens."""
     from boardgen.sheets.request import SheetRequest, render_board_file
     from boardgen.sheets.single import place_board
 
+    log = log or logger.info
     folder = output / "boards"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
@@ -81,11 +94,16 @@ def build_large_boards(output: Path, log: Callable[[str], None] = lambda _: None
     return written
 
 
-def run_steps(output: Path, log: Callable[[str], None]) -> list[Path]:
+def run_steps(output: Path, log: Progress | None = None) -> list[Path]:
+    """Run every step in order (skipping those whose module is not installed); the files written."""
     written: list[Path] = []
     for step in STEPS:
         module_name, _, function = step.partition(":")
         if not module_exists(module_name):
+            logger.debug("step %s skipped: %s is not installed", step, module_name)
             continue
-        written += getattr(importlib.import_module(module_name), function)(output, log)
+        started = time.perf_counter()
+        files = getattr(importlib.import_module(module_name), function)(output, log)
+        logger.debug("step %s: %d files in %.1f s", step, len(files), time.perf_counter() - started)
+        written += files
     return written

@@ -225,7 +225,7 @@ class GameState(ABC):
         return state
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.to_text() == self.to_text()  # type: ignore[union-attr]
+        return isinstance(other, GameState) and type(other) is type(self) and other.to_text() == self.to_text()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.to_text()))
