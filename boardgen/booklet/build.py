@@ -18,6 +18,7 @@ from boardgen.booklet.problems import ProblemsError
 from boardgen.booklet.sources import LANGUAGES, source_file
 from boardgen.errors import OptionError
 from boardgen.output import write_atomic
+from boardgen.values import read_whole_number
 
 BOOKLET_PAPERS = ("a5", "a4", "letter")
 IMPOSE_SHEETS = ("a4", "letter")
@@ -136,8 +137,9 @@ def build_jobs() -> int:
     import os
 
     chosen = os.environ.get("BOARDGEN_JOBS", "")
-    if chosen.strip().isdigit() and int(chosen) > 0:
-        return int(chosen)
+    number = read_whole_number(chosen)
+    if number is not None and number > 0:
+        return number
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
