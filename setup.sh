@@ -21,6 +21,8 @@ DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
 # includes [booklets]).
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --upgrade pip
+# An older checkout installed itself as 'boardgen' (now boardgen-games): remove it so one copy is found.
+.venv/bin/python -m pip uninstall -y -q boardgen >/dev/null 2>&1 || true
 .venv/bin/python -m pip install -q -e '.[booklets,test]'
 
 if [ "${1:-}" != "--no-build" ]; then

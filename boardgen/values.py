@@ -16,6 +16,7 @@ from __future__ import annotations
 from boardgen.errors import NotationError, OptionError
 
 ASCII_DIGITS = frozenset("0123456789")
+DECIMAL_CHARACTERS = frozenset("0123456789.-+")
 MAX_DIGITS = 18  # beyond this no counter or size is meant; also keeps int() far from its digit limit
 
 
@@ -25,6 +26,18 @@ def read_whole_number(text: str) -> int | None:
     if not stripped or len(stripped) > MAX_DIGITS or not ASCII_DIGITS.issuperset(stripped):
         return None
     return int(stripped)
+
+
+def read_decimal(text: str) -> float:
+    """A decimal number written in ASCII (``12``, ``12.5``, ``-3``); ValueError otherwise.
+
+    ``float()`` alone accepts other scripts' digits (``float('１２')`` is 12.0) and
+    ``inf``/``nan``, which no length or scale means.
+    """
+    stripped = text.strip()
+    if not stripped or len(stripped) > 2 * MAX_DIGITS or not DECIMAL_CHARACTERS.issuperset(stripped):
+        raise ValueError(f"not a decimal number: {text!r}")
+    return float(stripped)
 
 
 def _range_words(low: int, high: int | None) -> str:

@@ -1,7 +1,17 @@
-"""Shared test helpers: running the CLI as a user would, and reading its outputs."""
+"""Shared test helpers: running the CLI as a user would, and reading its outputs.
+
+Every test also fails when boardgen warned without the test expecting it
+(:func:`no_unexpected_warnings`): a record of level WARNING or above on logger
+``boardgen`` in this process, or a ``boardgen: warning:`` line on the stderr
+of a command run with :func:`run_boardgen`.  A test that means to provoke a
+warning says so with ``@pytest.mark.expect_warnings`` (or by using
+``caplog``, to look at the records).  Python warnings are errors for the
+whole suite (``filterwarnings`` in pyproject.toml).
+"""
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import subprocess
@@ -12,6 +22,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+pytest_plugins = ("pytester",)  # tests/cli checks the warning guard below on a test file of its own
 
 
 @dataclass
@@ -33,7 +45,42 @@ def run_boardgen(*args: str, cwd: Path | None = None, env: dict[str, str] | None
         text=True,
         timeout=300,
     )
+    _warning_lines.extend(line for line in result.stderr.splitlines() if line.startswith("boardgen: warning:"))
     return Run(result.returncode, result.stdout, result.stderr)
+
+
+# ``boardgen: warning:`` lines seen by run_boardgen during the running test
+_warning_lines: list[str] = []
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_warnings(request: pytest.FixtureRequest):
+    """Fail the test if boardgen warned and the test did not declare it expected that."""
+    from boardgen import logs
+
+    logger = logging.getLogger("boardgen")
+    handler = _Records()
+    logger.addHandler(handler)
+    _warning_lines.clear()
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logs.reset()  # in-process CLI runs leave their handler and level behind
+    expected = request.node.get_closest_marker("expect_warnings") is not None or "caplog" in request.fixturenames
+    seen = [f"{r.name}: {r.levelname}: {r.getMessage()}" for r in handler.records] + list(_warning_lines)
+    _warning_lines.clear()
+    if seen and not expected:
+        pytest.fail("unexpected warnings (mark the test @pytest.mark.expect_warnings if they are the point):\n" + "\n".join(seen), pytrace=False)
 
 
 def require_tool(name: str) -> str:

@@ -82,6 +82,7 @@ LAYER_OF: tuple[tuple[str, str], ...] = (
     ("boardgen.errors", "foundation"),
     ("boardgen.values", "foundation"),
     ("boardgen.output", "foundation"),
+    ("boardgen.logs", "foundation"),
     ("boardgen.__main__", "cli"),
     ("boardgen.cli", "cli"),
     ("boardgen.cli.*", "cli"),

@@ -18,6 +18,7 @@ from boardgen.booklet.problems import ProblemsError
 from boardgen.booklet.sources import LANGUAGES, source_file
 from boardgen.errors import OptionError
 from boardgen.output import write_atomic
+from boardgen.values import read_whole_number
 
 BOOKLET_PAPERS = ("a5", "a4", "letter")
 IMPOSE_SHEETS = ("a4", "letter")
@@ -151,30 +152,44 @@ def build_jobs() -> int:
     import os
 
     chosen = os.environ.get("BOARDGEN_JOBS", "")
-    if chosen.strip().isdigit() and int(chosen) > 0:
-        return int(chosen)
+    number = read_whole_number(chosen)
+    if number is not None and number > 0:
+        return number
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-def build_booklets(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+def build_booklets(output: Path, log: Callable[[str], None] | None = None) -> list[Path]:
     """Every game's bilingual booklet on A5, A4 and Letter, and the A5 one imposed on A4 and Letter.
 
     Every game's sources are checked first, here, so a wrong diagram stops the
     build with its ``file:line`` before anything is typeset; the games are then
     typeset in parallel (WeasyPrint is nearly all the time) and written in a
     fixed order, so the files and the log are the same whatever the timing.
+
+    The workers are a ``multiprocessing`` pool rather than a
+    ``ProcessPoolExecutor`` because an interrupted build must stop at once:
+    leaving the ``with`` block for any reason (Ctrl-C in the parent among
+    them) terminates the pool's workers, where the executor would wait for
+    the running booklets to finish.  Workers ignore SIGINT: a terminal's
+    Ctrl-C reaches every process of the foreground group, and a worker that
+    took it would print its own traceback; the parent stops them instead.
+    Nothing is written until every booklet is typeset.
     """
+    import logging
+
     folder = output / "booklets"
     folder.mkdir(parents=True, exist_ok=True)
     sources = games_with_sources()
     for source in sources:
         load_checked(source)
     jobs = min(build_jobs(), len(sources))
+    logging.getLogger("boardgen").debug("typesetting %d booklets in %d process%s", len(sources), jobs, "es" if jobs != 1 else "")
     if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+        import multiprocessing
+        import signal
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(game_booklets, sources))
+        with multiprocessing.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+            results = pool.map(game_booklets, sources, chunksize=1)
     else:
         results = [game_booklets(source) for source in sources]
     written = []
@@ -192,8 +207,11 @@ def diagram_files(game: GameSources) -> dict[str, bytes]:
     return {f"{ident}.svg": diagram_file(checked, terms, "svg")[0] for ident, checked in sorted(game.diagrams.items())}
 
 
-def build_diagrams(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+def build_diagrams(output: Path, log: Callable[[str], None] | None = None) -> list[Path]:
     """Every booklet diagram as an SVG named by its id in ``output/diagrams/GAME/``; stale ones removed."""
+    import logging
+
+    log = log or logging.getLogger("boardgen").info
     written = []
     for source in games_with_sources():
         game = load_checked(source)
@@ -209,7 +227,10 @@ def build_diagrams(output: Path, log: Callable[[str], None] = lambda _: None) ->
     return written
 
 
-def _write(path: Path, data: bytes, log: Callable[[str], None]) -> Path:
+def _write(path: Path, data: bytes, log: Callable[[str], None] | None = None) -> Path:
+    """Write one build file whole and report it (``wrote PATH``, at INFO on logger ``boardgen`` unless ``log`` is given)."""
+    import logging
+
     write_atomic(path, data)
-    log(f"wrote {path}")
+    (log or logging.getLogger("boardgen").info)(f"wrote {path}")
     return path

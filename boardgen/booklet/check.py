@@ -66,7 +66,10 @@ def _font_coverage() -> frozenset[int]:
     """Code points every text font has (the body and headings must not fall back to system fonts)."""
     from fontTools.ttLib import TTFont
 
-    sets = [set(TTFont(str(font_path(name)), lazy=True).getBestCmap()) for name in TEXT_FONTS]
+    sets = []
+    for name in TEXT_FONTS:
+        with TTFont(str(font_path(name)), lazy=True) as font:
+            sets.append(set(font.getBestCmap()))
     return frozenset(set.intersection(*sets))
 
 

@@ -3,18 +3,27 @@
 The build is a list of steps; a step is a function ``(output_dir: Path) -> list[Path]``
 named by ``module:function``.  Board sheets come first; the booklet stack's
 steps are imported only here, never by the board commands.
+
+Steps report each file as ``wrote PATH`` at INFO on logger ``boardgen``
+(the command line shows it unless ``-q``); a caller that wants the lines
+itself passes ``log``.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import logging
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from boardgen.boards.base import BoardOptions
 from boardgen.output import write_atomic
 from boardgen.sheets.paper import parse_paper
-from boardgen.registry import all_games, module_exists
+from boardgen.registry import GameInfo, all_games, module_exists
+from boardgen.sheets.request import SheetRequest
+
+logger = logging.getLogger("boardgen")
 
 BUILD_PAPERS = ("a4", "letter")
 BUILD_FORMATS = ("pdf", "svg")
@@ -27,65 +36,82 @@ STEPS: tuple[str, ...] = (
 )
 
 
-def build_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
-    """Every game's default board, in SVG and PDF, on A4 and Letter."""
-    from boardgen.sheets.request import SheetRequest, render_board_file
+Progress = Callable[[str], None]
 
+
+def _write_boards(output: Path, jobs: Iterable[tuple[str, SheetRequest]], log: Progress | None) -> list[Path]:
+    """Render each (file name, request) into ``output/boards/``; the paths written, in job order."""
+    from boardgen.sheets.request import render_board_file
+
+    log = log or logger.info
     folder = output / "boards"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
+    for name, request in jobs:
+        data, _ = render_board_file(request)
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+        log(f"wrote {folder / name}")
+    return written
+
+
+def _size_part(game: GameInfo) -> str:
+    return f"-{game.default_size}" if game.default_size else ""
+
+
+def default_board_jobs() -> Iterator[tuple[str, SheetRequest]]:
+    """Every game's default board, in SVG and PDF, on A4 and Letter."""
     for game in all_games():
         if not game.has_board():
             continue
         for paper_name in BUILD_PAPERS:
-            paper = parse_paper(paper_name)
             for fmt in BUILD_FORMATS:
-                size = f"-{game.default_size}" if game.default_size else ""
-                path = folder / f"{game.id}{size}-{paper_name}.{fmt}"
-                data, _ = render_board_file(SheetRequest(game, game.default_size, paper, BoardOptions(), fmt))
-                write_atomic(path, data)
-                written.append(path)
-                log(f"wrote {path}")
-    return written
+                request = SheetRequest(game, game.default_size, parse_paper(paper_name), BoardOptions(), fmt)
+                yield f"{game.id}{_size_part(game)}-{paper_name}.{fmt}", request
 
 
 POSTER_PAPER = "a2"  # tiled versions: the board as large as it would be on A2, printed on A4/Letter
 PEN_BOARDS_PER_SHEET = 4
 
 
-def build_large_boards(output: Path, log: Callable[[str], None] = lambda _: None) -> list[Path]:
+def large_board_jobs() -> Iterator[tuple[str, SheetRequest]]:
     """Tiled posters of every board, and pen-and-paper sheets of the games played with pens."""
-    from boardgen.sheets.request import SheetRequest, render_board_file
     from boardgen.sheets.single import place_board
 
-    folder = output / "boards"
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
     for game in all_games():
         if not game.has_board():
             continue
         board_class = game.load_board()
         board = board_class(game.default_size) if game.default_size else board_class()
-        poster_scale = place_board(board, parse_paper(POSTER_PAPER), BoardOptions()).frame.scale
-        size = f"-{game.default_size}" if game.default_size else ""
+        poster_scale = round(place_board(board, parse_paper(POSTER_PAPER), BoardOptions()).frame.scale, 1)
         for paper_name in BUILD_PAPERS:
             paper = parse_paper(paper_name)
-            jobs = [(f"{game.id}{size}-poster-tiled-{paper_name}.pdf", SheetRequest(game, game.default_size, paper, BoardOptions(), "pdf", round(poster_scale, 1), tile=True))]
+            yield f"{game.id}{_size_part(game)}-poster-tiled-{paper_name}.pdf", SheetRequest(game, game.default_size, paper, BoardOptions(), "pdf", poster_scale, tile=True)
             if game.extra.get("pen_and_paper"):
-                jobs.append((f"{game.id}{size}-pen-x{PEN_BOARDS_PER_SHEET}-{paper_name}.pdf", SheetRequest(game, game.default_size, paper, BoardOptions(), "pdf", per_sheet=PEN_BOARDS_PER_SHEET)))
-            for name, request in jobs:
-                data, _ = render_board_file(request)
-                write_atomic(folder / name, data)
-                written.append(folder / name)
-                log(f"wrote {folder / name}")
-    return written
+                name = f"{game.id}{_size_part(game)}-pen-x{PEN_BOARDS_PER_SHEET}-{paper_name}.pdf"
+                yield name, SheetRequest(game, game.default_size, paper, BoardOptions(), "pdf", per_sheet=PEN_BOARDS_PER_SHEET)
 
 
-def run_steps(output: Path, log: Callable[[str], None]) -> list[Path]:
+def build_boards(output: Path, log: Progress | None = None) -> list[Path]:
+    """Every game's default board, in SVG and PDF, on A4 and Letter."""
+    return _write_boards(output, default_board_jobs(), log)
+
+
+def build_large_boards(output: Path, log: Progress | None = None) -> list[Path]:
+    """Tiled posters of every board, and pen-and-paper sheets of the games played with pens."""
+    return _write_boards(output, large_board_jobs(), log)
+
+
+def run_steps(output: Path, log: Progress | None = None) -> list[Path]:
+    """Run every step in order (skipping those whose module is not installed); the files written."""
     written: list[Path] = []
     for step in STEPS:
         module_name, _, function = step.partition(":")
         if not module_exists(module_name):
+            logger.debug("step %s skipped: %s is not installed", step, module_name)
             continue
-        written += getattr(importlib.import_module(module_name), function)(output, log)
+        started = time.perf_counter()
+        files = getattr(importlib.import_module(module_name), function)(output, log)
+        logger.debug("step %s: %d files in %.1f s", step, len(files), time.perf_counter() - started)
+        written += files
     return written

@@ -2,17 +2,26 @@
 
 Subcommands are imported only when run (see ``COMMANDS``), so ``boardgen board``
 never imports the booklet stack and start-up stays light.  Every user mistake
-ends as one line on stderr and exit status 2 (see :func:`main`).
+ends as one line on stderr and exit status 2 (see :func:`main`); Ctrl-C ends
+any command with ``boardgen: interrupted`` and status 130, as shells expect of
+a process stopped by SIGINT.
+
+Plain ``boardgen`` prints the usage and the list of commands on stderr and
+exits 2: what click itself does since 8.2 (and what a missing argument does
+in any click command), whatever the click version installed.
 """
 
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from typing import Any
 
 import click
 
+from boardgen import __version__
+from boardgen.cli import complete as _complete  # noqa: F401  (registers the bash completion before click picks one)
 from boardgen.errors import BoardgenError
 
 # name -> "module:attribute" of a click command; loaded on demand.
@@ -55,10 +64,36 @@ def _available(reference: str) -> bool:
     return module_exists(reference.partition(":")[0])
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="boardgen")
-def cli() -> None:
-    """boardgen: printable boards, bilingual rule booklets and rules engines for traditional board games."""
+@click.group(
+    cls=LazyGroup,
+    invoke_without_command=True,
+    no_args_is_help=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@click.version_option(__version__, prog_name="boardgen")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """boardgen: printable boards, bilingual rule booklets and rules engines for traditional board games.
+
+    Every command takes -q (no progress lines) and -v (debug detail), and --help.
+    """
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help(), err=True)
+        ctx.exit(2)
+
+
+class Interrupted(BaseException):
+    """Ctrl-C (SIGINT) arrived.
+
+    Not a KeyboardInterrupt, so that click does not turn it into its
+    ``Aborted!`` handling on the way out; like KeyboardInterrupt it is no
+    Exception, so no ``except Exception`` swallows it, and every ``finally``
+    and :func:`boardgen.output.write_atomic`'s clean-up runs on the way up.
+    """
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise Interrupted()
 
 
 def fail(message: str) -> None:
@@ -69,13 +104,25 @@ def fail(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> Any:
     """Entry point: run the CLI and turn every user error into one stderr line, exit 2."""
+    from boardgen import logs
+
+    logs.configure()
+    try:
+        previous = signal.signal(signal.SIGINT, _interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
     try:
         result = cli.main(args=argv, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        click.echo("boardgen: aborted", err=True)
-        sys.exit(1)
+    except (Interrupted, KeyboardInterrupt, click.exceptions.Abort) as exc:
+        if isinstance(exc, click.exceptions.Abort) and not isinstance(exc.__cause__, KeyboardInterrupt):
+            click.echo("boardgen: aborted", err=True)
+            sys.exit(1)
+        if sys.stderr is not None and sys.stderr.isatty():
+            click.echo(err=True)  # after the terminal's ^C
+        click.echo("boardgen: interrupted", err=True)
+        sys.exit(130)
     except click.ClickException as exc:
         fail(_one_line(exc.format_message()))
     except BoardgenError as exc:
@@ -83,9 +130,9 @@ def main(argv: list[str] | None = None) -> Any:
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         fail(_one_line(f"{where}{exc.strerror or exc}"))
-    except KeyboardInterrupt:
-        click.echo("boardgen: interrupted", err=True)
-        sys.exit(130)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     sys.exit(result if isinstance(result, int) else 0)
 
 

@@ -6,24 +6,28 @@ booklet stack, so the command starts fast.
 
 from __future__ import annotations
 
-from pathlib import Path
+import logging
 
 import click
 
+from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
+from boardgen.cli.complete import complete_choices, complete_game, complete_paper
 from boardgen.errors import OptionError
 
 FORMATS = ("pdf", "svg")
+log = logging.getLogger("boardgen")
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
+@verbosity_options
 @click.option("--size", "size_text", metavar="N", help="Board size for games played on several sizes (Hex, Trihex: 2-26).")
-@click.option("--paper", "paper_text", metavar="NAME", help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides).")
-@click.option("--format", "fmt", type=str, metavar="pdf|svg", help="Output format (default: from the -o suffix, else pdf).")
-@click.option("-o", "--output", "output", type=str, metavar="PATH", help="Output file (default: GAME-SIZE-PAPER.FORMAT here).")
+@click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides).")
+@click.option("--format", "fmt", type=str, metavar="pdf|svg", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
+@click.option("-o", "--output", "output", type=str, metavar="PATH", help="Output file, - for standard output (default: GAME-SIZE-PAPER.FORMAT here).")
 @click.option("--cell-mm", "cell_text", metavar="MM", help="Size of one cell or point spacing in mm (default: as large as fits).")
-@click.option("--ink", "ink", default="full", metavar="full|light", help="light: outlines and hatching instead of solid fills.")
-@click.option("--orientation", default="auto", metavar="auto|portrait|landscape", help="Sheet orientation (auto follows the board's shape).")
+@click.option("--ink", "ink", default="full", metavar="full|light", shell_complete=complete_choices(("full", "light")), help="light: outlines and hatching instead of solid fills.")
+@click.option("--orientation", default="auto", metavar="auto|portrait|landscape", shell_complete=complete_choices(("auto", "portrait", "landscape")), help="Sheet orientation (auto follows the board's shape).")
 @click.option("--coordinates/--no-coordinates", default=True, help="Print coordinates around the board.")
 @click.option("--setup/--no-setup", default=False, help="Draw the start position with pieces (default: start points marked only).")
 @click.option("--centre-mark/--no-centre-mark", default=True, help="Mark the centre cell (Hex, Trihex).")
@@ -38,14 +42,14 @@ def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation,
     from boardgen.sheets.request import SheetRequest, render_board_file
     from boardgen.sheets.paper import default_paper
     from boardgen.cli.options import parse_count, parse_mm, parse_size
-    from boardgen.output import check_writable, write_atomic
     from boardgen.sheets.paper import parse_paper
     from boardgen.registry import all_games, get_game
 
     info = get_game(game)
     size = parse_size(info, size_text)
     paper = parse_paper(paper_text or default_paper())
-    fmt = _format(fmt, output)
+    # --format first (the checks below depend on it); a -o suffix contradicting it is reported after them
+    fmt = output_format(fmt, None if fmt else output, FORMATS, "pdf", "a board")
     if ink not in ("full", "light"):
         raise OptionError("--ink", f"must be full or light, not {ink!r}")
     if orientation not in ("auto", "portrait", "landscape"):
@@ -67,22 +71,13 @@ def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation,
         raise OptionError("--tile", "tiled boards are one multi-page PDF; use --format pdf")
     if tile and cell_mm is None and board_mm is None:
         raise OptionError("--tile", "say how large the board should be with --cell-mm or --board-mm")
+    output_format(fmt, output, FORMATS, "pdf", "a board")
     stem = f"{info.id}{'-' + str(size) if size else ''}-{paper.name}"
-    path = Path(output) if output else Path(f"{stem}.{fmt}")
-    check_writable(path)
+    path = output_target(output, f"{stem}.{fmt}")
     options = BoardOptions(coordinates=coordinates, ink=ink, setup=setup, centre_mark=centre_mark)
     request = SheetRequest(info, size, paper, options, fmt, cell_mm, orientation, board_mm, tile, overlap if overlap is not None else 10.0, cut_marks, per_sheet)
+    log.debug("drawing %s size %s on %s (%.1f x %.1f mm) as %s", info.id, size, paper.name, paper.width, paper.height, fmt)
     data, summary = render_board_file(request)
-    write_atomic(path, data)
-    click.echo(f"wrote {path} ({summary})")
+    log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0
 
-
-def _format(fmt: str | None, output: str | None) -> str:
-    if fmt is None:
-        suffix = Path(output).suffix.lower().lstrip(".") if output else ""
-        return suffix if suffix in FORMATS else "pdf"
-    fmt = fmt.strip().lower()
-    if fmt not in FORMATS:
-        raise OptionError("--format", f"must be pdf or svg, not {fmt!r}")
-    return fmt

@@ -9,12 +9,18 @@ diagram (an illegal move is refused with the engine's reason).
 
 from __future__ import annotations
 
+import json
+import logging
 import sys
 from pathlib import Path
 
 import click
 
+from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
+from boardgen.cli.complete import complete_choices, complete_game, complete_lang, complete_variant
 from boardgen.errors import BoardgenError, OptionError
+
+log = logging.getLogger("boardgen")
 
 
 def _print_problems(problems, err: bool) -> None:
@@ -22,10 +28,21 @@ def _print_problems(problems, err: bool) -> None:
         click.echo(str(problem), err=err)
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def _problem_json(problem) -> dict[str, object]:
+    from boardgen.booklet.problems import display_path
+
+    return {"file": display_path(problem.path), "line": problem.line, "message": problem.message}
+
+
 @click.command()
-@click.argument("paths", nargs=-1, metavar="[PATH]...")
-@click.option("-q", "--quiet", is_flag=True, help="Print only the problems.")
-def check(paths: tuple[str, ...], quiet: bool) -> int:
+@click.argument("paths", nargs=-1, metavar="[PATH]...", type=click.Path())
+@verbosity_options
+@click.option("--json", "as_json", is_flag=True, help="Print games_checked, diagrams_checked and problems [{file, line, message}] as JSON.")
+def check(paths: tuple[str, ...], as_json: bool) -> int:
     """Check the rule texts under PATH (a game folder, a file in one, or rules_text/; default: all of rules_text/).
 
     Every diagram is replayed by its game's engine and its claims verified;
@@ -38,30 +55,35 @@ def check(paths: tuple[str, ...], quiet: bool) -> int:
     problems = []
     diagrams = 0
     for folder in folders:
+        log.debug("checking %s", folder)
         game = load_game(folder)
         problems.extend(game.problems)
         diagrams += len(game.diagrams)
-    _print_problems(problems, err=False)
+    if as_json:
+        data = {"games_checked": len(folders), "diagrams_checked": diagrams, "problems": [_problem_json(p) for p in problems]}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _print_problems(problems, err=False)
     if problems:
-        click.echo(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err=True)
+        click.echo(f"{_plural(len(problems), 'problem')} found", err=True)
         sys.exit(1)
-    if not quiet:
-        click.echo(f"checked {len(folders)} game{'s' if len(folders) != 1 else ''}, {diagrams} diagram{'s' if diagrams != 1 else ''}: no problems")
+    if not as_json:
+        log.info("checked %s, %s: no problems", _plural(len(folders), "game"), _plural(diagrams, "diagram"))
     return 0
 
 
 @click.command()
-@click.argument("game")
-@click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", help="Language(s); pt+en sets them side by side.")
-@click.option("--paper", "paper", metavar="a5|a4|letter", help="Page size (default a5); with --impose, the sheet: a4 or letter (default from the locale).")
+@click.argument("game", shell_complete=complete_game)
+@verbosity_options
+@click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", shell_complete=complete_lang, help="Language(s); pt+en sets them side by side.")
+@click.option("--paper", "paper", metavar="a5|a4|letter", shell_complete=complete_choices(("a5", "a4", "letter")), help="Page size (default a5); with --impose, the sheet: a4 or letter (default from the locale).")
 @click.option("--impose", is_flag=True, help="Lay the A5 pages two-up on A4 or Letter in saddle-stitch order.")
-@click.option("--sources", "sources", metavar="DIR", help="Read the rule texts from DIR instead of rules_text/GAME.")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output file (default: GAME-LANG-PAPER.pdf here).")
+@click.option("--sources", "sources", metavar="DIR", type=click.Path(), help="Read the rule texts from DIR instead of rules_text/GAME.")
+@click.option("-o", "--output", "output", metavar="PATH", help="Output PDF, - for standard output (default: GAME-LANG-PAPER.pdf here).")
 def booklet(game: str, lang: str, paper: str | None, impose: bool, sources: str | None, output: str | None) -> int:
     """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
     from boardgen.booklet.problems import ProblemsError
-    from boardgen.output import check_writable, write_atomic
     from boardgen.registry import get_game
 
     info = get_game(game)
@@ -70,8 +92,9 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, sources: str 
     if not folder.is_dir():
         where = "--sources" if sources else "GAME"
         raise OptionError(where, f"no rule texts for {info.id}: {folder} is not a folder")
-    path = Path(output) if output else Path(request.file_name(info.id))
-    check_writable(path)
+    output_format(None, output, ("pdf",), "pdf", "a booklet")
+    path = output_target(output, request.file_name(info.id))
+    log.debug("typesetting %s from %s: %s on %s%s", info.id, folder, "+".join(request.langs), request.paper, f", imposed on {request.impose_on}" if request.impose_on else "")
     try:
         checked = load_checked(folder, info.id)
         data = booklet_pdf(checked, request)
@@ -79,8 +102,7 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, sources: str 
         _print_problems(exc.problems, err=True)
         click.echo(f"boardgen: error: {len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} in the rule texts; no PDF written", err=True)
         sys.exit(2)
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    log.info("wrote %s", write_output(path, data))
     return 0
 
 
@@ -92,11 +114,12 @@ def _split_claim(text: str, option: str) -> tuple[str, str]:
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.argument("moves", nargs=-1, metavar="[MOVE]...")
+@verbosity_options
 @click.option("--size", "size_text", metavar="N", help="Board size (when no --position is given).")
 @click.option("--position", metavar="TEXT", help="Start from this position (the engine's notation).")
-@click.option("--variant", "variants", multiple=True, metavar="NAME=VALUE", help="A rule option (repeatable).")
+@click.option("--variant", "variants", multiple=True, metavar="NAME=VALUE", shell_complete=complete_variant, help="A rule option (repeatable).")
 @click.option("--arrow", "arrows", multiple=True, metavar="FROM-TO", help="An arrow, also a-b-c through several points (repeatable).")
 @click.option("--mark", "marks", multiple=True, metavar="POINT", help="Highlight a point or cell (repeatable).")
 @click.option("--view", "view", multiple=True, metavar="POINT", help="Show only the part of the board around these points (repeatable).")
@@ -105,9 +128,9 @@ def _split_claim(text: str, option: str) -> tuple[str, str]:
 @click.option("--wins", "wins", type=click.Choice(["0", "1"]), help="Claim that the shown position is won by player 0 or 1.")
 @click.option("--numbers/--no-numbers", default=True, help="Number the moves on the pieces.")
 @click.option("--coordinates/--no-coordinates", default=True, help="Draw the coordinates.")
-@click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", help="Language(s) of the text description (SVG title).")
-@click.option("--format", "fmt", metavar="svg|pdf", help="Output format (default: from the -o suffix, else svg).")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output file (default: GAME-diagram.FORMAT here).")
+@click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", shell_complete=complete_lang, help="Language(s) of the text description (SVG title).")
+@click.option("--format", "fmt", metavar="svg|pdf", shell_complete=complete_choices(("svg", "pdf")), help="Output format (default: from the -o suffix, else svg).")
+@click.option("-o", "--output", "output", metavar="PATH", help="Output file, - for standard output (default: GAME-diagram.FORMAT here).")
 def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, wins, numbers, coordinates, lang, fmt, output) -> int:
     """Draw one engine-checked example position of GAME, like a booklet diagram.
 
@@ -119,16 +142,14 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
     from boardgen.booklet.paths import rules_dir
     from boardgen.cli.options import parse_size
-    from boardgen.output import check_writable, write_atomic
     from boardgen.registry import get_game, parse_variant_options
 
     info = get_game(game)
     size = parse_size(info, size_text) if size_text is not None else None
     chosen = info.resolve_variants(parse_variant_options(variants))
     langs = parse_langs(lang)
-    fmt = _format(fmt, output)
-    path = Path(output) if output else Path(f"{info.id}-diagram.{fmt}")
-    check_writable(path)
+    fmt = output_format(fmt, output, ("svg", "pdf"), "svg", "a diagram")
+    path = output_target(output, f"{info.id}-diagram.{fmt}")
     checked = checked_from_options(
         info.id,
         size=size,
@@ -150,16 +171,6 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     except BoardgenError:  # no checkout around: describe the players generically
         texts = None
     data, (width, height) = diagram_file(checked, terms_from_rules(texts, langs), fmt)
-    write_atomic(path, data)
-    click.echo(f"wrote {path} ({width:.0f} x {height:.0f} mm)")
+    log.info("wrote %s (%.0f x %.0f mm)", write_output(path, data), width, height)
     return 0
 
-
-def _format(fmt: str | None, output: str | None) -> str:
-    if fmt is None:
-        suffix = Path(output).suffix.lower().lstrip(".") if output else ""
-        return suffix if suffix in ("svg", "pdf") else "svg"
-    fmt = fmt.strip().lower()
-    if fmt not in ("svg", "pdf"):
-        raise OptionError("--format", f"must be svg or pdf, not {fmt!r}")
-    return fmt

@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from boardgen.cli.common import verbosity_options
+from boardgen.cli.complete import complete_game, complete_variant
 from boardgen.engine.base import GameState, Move
 from boardgen.engine.perft import perft as count_perft
 from boardgen.engine.sizes import size_words
@@ -66,12 +68,17 @@ def _move_json(move: Move) -> dict[str, Any]:
 
 
 def _state_json(state: GameState) -> dict[str, Any]:
+    """The JSON shape of a position, the same for ``moves`` and ``play``.
+
+    ``legal_moves`` is a list of move objects (text, kind, path, captures)
+    under that one name in every command, so a script reads it one way.
+    """
     outcome = state.outcome()
     return {
         "position": state.to_text(),
         "to_move": state.to_move,
         "outcome": outcome.to_json() if outcome is not None else None,
-        "legal_moves": [move.text for move in state.legal_moves()],
+        "legal_moves": [_move_json(move) for move in state.legal_moves()],
     }
 
 
@@ -90,42 +97,40 @@ def _common_options(command: Any) -> Any:
         "variants",
         multiple=True,
         metavar="NAME=VALUE",
+        shell_complete=complete_variant,
         help="A rule option (repeatable); `boardgen list` shows each game's variants.",
     )(command)
     command = click.option(
         "--position", metavar="TEXT", help="Start from this position text (it carries its own board size)."
     )(command)
     command = click.option("--size", metavar="N", help="Board size, for games played on several sizes.")(command)
-    return command
+    return verbosity_options(command)
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @_common_options
-@click.option("--json", "as_json", is_flag=True, help="Print an object with the position and each move in detail.")
+@click.option("--json", "as_json", is_flag=True, help="Print position, to_move, outcome and legal_moves (each move with its kind, path and captures).")
 def moves(game: str, size: str | None, position: str | None, variants: tuple[str, ...], as_json: bool) -> None:
     """List the legal moves of GAME's start position (or of --position), one per line.
 
     Nothing is printed when the game is over; --json prints the position, the
-    player to move, the outcome and every move with its kind, path and captures.
+    player to move, the outcome and legal_moves, each move with its kind, path
+    and captures (the same object as ``play --json``).
     """
     state = load_state(game, size, position, variants)
-    legal = state.legal_moves()
     if as_json:
-        data = _state_json(state)
-        del data["legal_moves"]
-        data["moves"] = [_move_json(move) for move in legal]
-        click.echo(json.dumps(data, ensure_ascii=False))
+        click.echo(json.dumps(_state_json(state), ensure_ascii=False))
         return
-    for move in legal:
+    for move in state.legal_moves():
         click.echo(move.text)
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.argument("move_texts", nargs=-1, metavar="[MOVE]...")
 @_common_options
-@click.option("--json", "as_json", is_flag=True, help="Print position, to_move, outcome and legal_moves as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print position, to_move, outcome and legal_moves as JSON (as moves --json).")
 def play(
     game: str,
     move_texts: tuple[str, ...],
@@ -154,10 +159,11 @@ def play(
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_game)
 @click.option("--depth", required=True, metavar="N", help=f"Number of moves, 0 to {MAX_DEPTH}.")
 @_common_options
-def perft(game: str, depth: str, size: str | None, position: str | None, variants: tuple[str, ...]) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print game, size, variants, position, depth and count as JSON.")
+def perft(game: str, depth: str, size: str | None, position: str | None, variants: tuple[str, ...], as_json: bool) -> None:
     """Count the move sequences of length --depth from GAME's start position (or --position).
 
     A finished game counts as one leaf and is not expanded.
@@ -165,4 +171,25 @@ def perft(game: str, depth: str, size: str | None, position: str | None, variant
     levels = _whole_number(depth, "--depth", "depth", 0, MAX_DEPTH)
     state = load_state(game, size, position, variants)
     assert levels is not None
-    click.echo(str(count_perft(state, levels)))
+    count = count_perft(state, levels)
+    if not as_json:
+        click.echo(str(count))
+        return
+    info = get_game(game)
+    data = {
+        "game": info.id,
+        "size": getattr(state, "size", info.default_size),
+        "variants": _variants_json(info.resolve_variants(parse_variant_options(variants))),
+        "position": state.to_text(),
+        "depth": levels,
+        "count": count,
+    }
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def _variants_json(chosen: Any) -> dict[str, Any]:
+    """The chosen variant values by name, as JSON values (typed values stay typed; anything else as text)."""
+    result = {}
+    for name, value in dict(chosen).items():
+        result[str(name)] = value if isinstance(value, (bool, int, float, str)) or value is None else str(value)
+    return result

@@ -6,8 +6,12 @@ import json
 
 import click
 
+from boardgen.cli.common import verbosity_options
+from boardgen.cli.complete import value_texts
+
 
 @click.command("list")
+@verbosity_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 def list_games(as_json: bool) -> int:
     """List the games, their board sizes and variant options."""
@@ -27,6 +31,6 @@ def list_games(as_json: bool) -> int:
         click.echo(f"{game.id:<12} {game.title['en']}{aliases}: {sizes}")
         click.echo(f"{'':<12} {game.summary['en']}")
         for variant in game.variants:
-            values = "|".join(variant.values)
+            values = "|".join(value_texts(variant))
             click.echo(f"{'':<12} --variant {variant.name}={values} (default {variant.default}): {variant.doc}")
     return 0

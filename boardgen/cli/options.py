@@ -9,7 +9,7 @@ from __future__ import annotations
 from boardgen.engine.sizes import size_words
 from boardgen.errors import OptionError
 from boardgen.registry import GameInfo
-from boardgen.values import read_whole_number
+from boardgen.values import read_decimal, read_whole_number
 
 
 def parse_size(game: GameInfo, text: str | None, option: str = "--size") -> int | None:
@@ -29,7 +29,7 @@ def parse_mm(text: str | None, option: str, low: float, high: float) -> float | 
     if text is None:
         return None
     try:
-        value = float(text.strip().removesuffix("mm"))
+        value = read_decimal(text.strip().removesuffix("mm"))
     except ValueError:
         raise OptionError(option, f"expected a length in mm from {low:g} to {high:g}, not {text!r}") from None
     if not low <= value <= high:
@@ -40,7 +40,7 @@ def parse_mm(text: str | None, option: str, low: float, high: float) -> float | 
 def parse_count(text: str | None, option: str, low: int, high: int) -> int | None:
     if text is None:
         return None
-    stripped = text.strip()
-    if not stripped.isdigit() or not low <= int(stripped) <= high:
+    number = read_whole_number(text)
+    if number is None or not low <= number <= high:
         raise OptionError(option, f"must be a whole number from {low} to {high}, not {text!r}")
-    return int(stripped)
+    return number

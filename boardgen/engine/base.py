@@ -20,7 +20,7 @@ from typing import ClassVar
 from boardgen.errors import IllegalMoveError
 
 
-_UNKNOWN = object()  # the outcome cache before the first outcome() call
+UNKNOWN_OUTCOME = object()  # the outcome cache before the first outcome() call (engines with __slots__ set it)
 
 
 @dataclass(frozen=True)
@@ -94,10 +94,12 @@ class GameState(ABC):
     without a method call or an exception on the way, because perft asks every
     node for both.  An engine that finds the outcome while making a state (the
     connection games do, in ``apply``) may store it in ``_cached_outcome`` at once.
+    An engine that lists the two caches in its ``__slots__`` (for speed) must set
+    them in its constructor: ``None`` and :data:`UNKNOWN_OUTCOME`.
     """
 
     _cached_moves: Sequence[Move] | None = None  # None: not generated yet
-    _cached_outcome: "Outcome | None | object" = _UNKNOWN
+    _cached_outcome: "Outcome | None | object" = UNKNOWN_OUTCOME
 
     game_id: ClassVar[str]
 
@@ -136,7 +138,7 @@ class GameState(ABC):
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order; empty when the game is over (a fresh list each call)."""
         outcome = self._cached_outcome
-        if outcome is _UNKNOWN:
+        if outcome is UNKNOWN_OUTCOME:
             outcome = self.outcome()
         if outcome is not None:
             return []
@@ -148,7 +150,7 @@ class GameState(ABC):
     def legal_move_count(self) -> int:
         """``len(self.legal_moves())`` without copying the list (perft's last ply asks every node)."""
         outcome = self._cached_outcome
-        if outcome is _UNKNOWN:
+        if outcome is UNKNOWN_OUTCOME:
             outcome = self.outcome()
         if outcome is not None:
             return 0
@@ -167,7 +169,7 @@ class GameState(ABC):
     def outcome(self) -> Outcome | None:
         """None while the game goes on, else who won (or a draw) and why (computed once)."""
         outcome = self._cached_outcome
-        if outcome is _UNKNOWN:
+        if outcome is UNKNOWN_OUTCOME:
             outcome = self._cached_outcome = self.compute_outcome()
         return outcome  # type: ignore[return-value]
 
@@ -225,7 +227,7 @@ class GameState(ABC):
         return state
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.to_text() == self.to_text()  # type: ignore[union-attr]
+        return isinstance(other, GameState) and type(other) is type(self) and other.to_text() == self.to_text()
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.to_text()))

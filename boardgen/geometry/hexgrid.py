@@ -33,6 +33,6 @@ def column_letters(index: int) -> str:
 def split_cell_name(name: str) -> tuple[int, int] | None:
     """('c7' -> (2, 6)): 0-based letter index and 0-based number, or None if malformed."""
     name = name.strip().lower()
-    if len(name) < 2 or not ("a" <= name[0] <= "z") or not name[1:].isdigit() or name[1] == "0":
+    if len(name) < 2 or not ("a" <= name[0] <= "z") or not (name[1:].isascii() and name[1:].isdigit()) or name[1] == "0":
         return None
     return ord(name[0]) - ord("a"), int(name[1:]) - 1

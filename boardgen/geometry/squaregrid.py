@@ -53,7 +53,7 @@ def place_name(x: int, y: int) -> str:
 
 def split_name(name: str) -> Vec | None:
     """``"c7"`` -> (2, 6); None when the text is not a letter followed by a row number from 1."""
-    if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit() or name[1] == "0":
+    if len(name) < 2 or name[0] not in LETTERS or not (name[1:].isascii() and name[1:].isdigit()) or name[1] == "0":
         return None
     return LETTERS.index(name[0]), int(name[1:]) - 1
 

@@ -50,7 +50,7 @@ def parse_paper(text: str, option: str = "--paper") -> Paper:
     key = text.strip().lower()
     if key in PAPERS:
         return Paper(key, *PAPERS[key])
-    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", key)
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", key, flags=re.ASCII)
     allowed = f"{', '.join(PAPERS)} or WIDTHxHEIGHT in mm (e.g. 300x200)"
     if not match:
         raise OptionError(option, f"unknown paper {text!r}; use {allowed}")

@@ -145,11 +145,15 @@ def test_list_json_lists_games_sizes_and_variants():
 
 
 def test_build_writes_every_default_board(tmp_path):
-    result = run_boardgen("build", "-o", str(tmp_path), "-q")
+    result = run_boardgen("build", "-o", str(tmp_path), "-q", "--json")
     assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
     boards = {p.name for p in (tmp_path / "boards").iterdir()}
     for name in ("hex-11-a4.pdf", "hex-11-letter.svg", "trihex-11-a4.svg", "trihex-11-letter.pdf"):
         assert name in boards
+    # --json names every file written, with its size, and nothing else is there
+    listed = {f["path"]: f["bytes"] for f in json.loads(result.stdout)["files"]}
+    assert listed == {str(p): p.stat().st_size for p in tmp_path.rglob("*") if p.is_file()}
 
 
 def test_board_command_does_not_import_the_booklet_stack(tmp_path):

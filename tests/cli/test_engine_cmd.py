@@ -30,9 +30,10 @@ def test_moves_json_describes_each_move(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 0
     data = json.loads(out)
     assert data["position"] == "r4/5/5/5/5 b swap" and data["to_move"] == 1 and data["outcome"] is None
-    assert len(data["moves"]) == 25
-    assert data["moves"][0] == {"text": "b1", "kind": "place", "path": ["b1"], "captures": []}
-    assert data["moves"][-1] == {"text": "swap", "kind": "swap", "path": ["a1"], "captures": ["a1"]}
+    assert set(data) == {"position", "to_move", "outcome", "legal_moves"}
+    assert len(data["legal_moves"]) == 25
+    assert data["legal_moves"][0] == {"text": "b1", "kind": "place", "path": ["b1"], "captures": []}
+    assert data["legal_moves"][-1] == {"text": "swap", "kind": "swap", "path": ["a1"], "captures": ["a1"]}
 
 
 def test_moves_of_a_finished_game_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,7 +48,23 @@ def test_play_json_has_exactly_the_four_keys(capsys: pytest.CaptureFixture[str])
     assert set(data) == {"position", "to_move", "outcome", "legal_moves"}
     assert data["position"] == "5/5/2b2/5/5 r -"
     assert data["to_move"] == 0 and data["outcome"] is None
-    assert len(data["legal_moves"]) == 24 and "c3" not in data["legal_moves"]
+    texts = [move["text"] for move in data["legal_moves"]]
+    assert len(texts) == 24 and "c3" not in texts
+
+
+def test_moves_and_play_json_describe_a_position_the_same_way(capsys: pytest.CaptureFixture[str]) -> None:
+    _, after_moves, _ = run(capsys, "moves", "surakarta", "--position", json.loads(run(capsys, "play", "surakarta", "--json")[1])["position"], "--json")
+    _, after_play, _ = run(capsys, "play", "surakarta", "--json")
+    assert json.loads(after_moves) == json.loads(after_play)
+    assert all(set(move) == {"text", "kind", "path", "captures"} for move in json.loads(after_play)["legal_moves"])
+
+
+def test_perft_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "perft", "hex", "--depth", "3", "--size", "2", "--variant", "swap=off", "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data == {"game": "hex", "size": 2, "variants": data["variants"], "position": "2/2 r -", "depth": 3, "count": 24}
+    assert set(data["variants"]) == {"swap"} and data["variants"]["swap"] in ("off", False)
 
 
 def test_play_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:

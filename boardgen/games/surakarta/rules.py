@@ -35,7 +35,7 @@ import re
 from collections.abc import Mapping
 from typing import cast
 
-from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.errors import NotationError, OptionError, PositionError
 from boardgen.games.surakarta import geometry as geo
@@ -189,7 +189,8 @@ class SurakartaState(GameState):
     """
 
     game_id = "surakarta"
-    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture")
+    # The base class's caches are slots here too (set in __init__): perft 5 makes 2.5 million states.
+    __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture", "_cached_moves", "_cached_outcome")
 
     def __init__(
         self,
@@ -207,6 +208,8 @@ class SurakartaState(GameState):
         self._origin_empty = origin_empty
         self._end_rule = end_rule
         self._corner_capture = corner_capture
+        self._cached_moves = None
+        self._cached_outcome = UNKNOWN_OUTCOME
 
     # -- construction ------------------------------------------------------------
     @classmethod

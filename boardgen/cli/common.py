@@ -1,0 +1,103 @@
+"""What every command shares: ``-q``/``-v``, and ``-o`` with its format and ``-`` for stdout.
+
+Each command takes :func:`verbosity_options` so that the messages of all of
+them go through the one setup in :mod:`boardgen.logs`; a test checks that no
+command lacks it.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import click
+
+from boardgen import logs
+from boardgen.errors import OptionError
+
+OUTPUT_OPTION = "-o/--output"
+STDOUT = "-"
+
+log = logging.getLogger("boardgen")
+
+
+def verbosity_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``-q/--quiet`` and ``-v/--verbose`` to a command and set up logging before it runs."""
+
+    @functools.wraps(command)
+    def run(*args: Any, quiet: bool, verbose: bool, **kwargs: Any) -> Any:
+        if quiet and verbose:
+            raise OptionError("-q/--quiet", "cannot be combined with -v/--verbose; choose one")
+        logs.configure(logs.QUIET if quiet else logs.VERBOSE if verbose else logs.NORMAL)
+        if verbose:
+            from importlib.metadata import PackageNotFoundError, version
+
+            try:
+                release = version("boardgen")
+            except PackageNotFoundError:  # run from a checkout that is not installed
+                release = "unknown"
+            context = click.get_current_context()
+            log.debug("boardgen %s, Python %s, command %s", release, sys.version.split()[0], context.info_name)
+        return command(*args, **kwargs)
+
+    run = click.option("-v", "--verbose", is_flag=True, help="Also print debug detail (on stderr).")(run)
+    run = click.option("-q", "--quiet", is_flag=True, help="Print no progress lines; warnings and errors still show.")(run)
+    return run
+
+
+def output_format(fmt: str | None, output: str | None, formats: tuple[str, ...], default: str, what: str = "the file") -> str:
+    """The format to write: ``--format``, else the ``-o`` suffix, else ``default``.
+
+    A suffix that names another format than the one chosen (``-o board.png``,
+    or ``--format svg -o x.pdf``) is an error naming ``-o/--output``: writing
+    SVG into ``x.pdf`` would only surprise.  ``-o -`` (stdout) and a name
+    without suffix take the format from ``--format`` or the default.
+    """
+    allowed = " or ".join(formats)
+    chosen = None
+    if fmt is not None:
+        chosen = fmt.strip().lower()
+        if chosen not in formats:
+            raise OptionError("--format", f"must be {allowed}, not {fmt!r}")
+    suffix = Path(output).suffix.lower().lstrip(".") if output and output != STDOUT else ""
+    if not suffix:
+        return chosen or default
+    if chosen is None:
+        if suffix not in formats:
+            raise OptionError(OUTPUT_OPTION, f"{output} ends in .{suffix}, but {what} is written as {allowed}; name it .{' or .'.join(formats)}")
+        return suffix
+    if suffix != chosen:
+        raise OptionError(OUTPUT_OPTION, f"{output} ends in .{suffix}, but --format is {chosen}; name it .{chosen} or drop --format")
+    return chosen
+
+
+def output_target(output: str | None, default_name: str) -> Path | None:
+    """The file ``-o`` names (checked writable before any work), or None for ``-o -``: standard output.
+
+    With stdout carrying the data, progress lines move to stderr.
+    """
+    if output == STDOUT:
+        logs.progress_to_stderr()
+        return None
+    from boardgen.output import check_writable
+
+    path = Path(output) if output else Path(default_name)
+    check_writable(path, OUTPUT_OPTION)
+    return path
+
+
+def write_output(path: Path | None, data: bytes) -> str:
+    """Write ``data`` whole to ``path`` (atomically), or as exact bytes to stdout; the name for the progress line."""
+    if path is None:
+        stream: BinaryIO = sys.stdout.buffer
+        stream.write(data)
+        stream.flush()
+        return "standard output"
+    from boardgen.output import write_atomic
+
+    write_atomic(path, data)
+    return str(path)
