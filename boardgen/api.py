@@ -12,10 +12,11 @@ Every option is a keyword.  A value that is not allowed raises
 :class:`~boardgen.errors.OptionError` whose ``.option`` is the keyword (``ink``,
 not the command line's ``--ink``) and whose message says what is allowed;
 problems in rule texts raise :class:`~boardgen.booklet.problems.ProblemsError`
-listing them all; an illegal move in a diagram raises
-:class:`~boardgen.errors.BoardgenError` with the engine's reason.  All of them
-are :class:`~boardgen.errors.BoardgenError`.  Functions that make a file return
-its bytes, and also write them (whole or not at all) when given ``path``.
+listing them all; an illegal move or a false claim in a diagram raises
+OptionError naming its keyword (``moves``, ``legal``...) with the engine's
+reason.  All of them are :class:`~boardgen.errors.BoardgenError`.  Functions
+that make a file return its bytes, and also write them (whole or not at all)
+when given ``path``.
 
 The results are the same bytes as the command line's: both go through the same
 lower layers (:mod:`boardgen.sheets.request`, :mod:`boardgen.booklet.build`,
