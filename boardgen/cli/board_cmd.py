@@ -12,9 +12,26 @@ import click
 
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
 from boardgen.cli.complete import complete_choices, complete_game, complete_paper
-from boardgen.errors import OptionError
 
 FORMATS = ("pdf", "svg")
+#: the flag each keyword of ``board_request`` is on this command, for its messages
+OPTION_NAMES = {
+    "game": "GAME",
+    "size": "--size",
+    "paper": "--paper",
+    "format": "--format",
+    "ink": "--ink",
+    "cell_mm": "--cell-mm",
+    "board_mm": "--board-mm",
+    "orientation": "--orientation",
+    "coordinates": "--coordinates",
+    "setup": "--setup",
+    "centre_mark": "--centre-mark",
+    "tile": "--tile",
+    "overlap_mm": "--overlap-mm",
+    "cut_marks": "--cut-marks",
+    "per_sheet": "--per-sheet",
+}
 log = logging.getLogger("boardgen")
 
 
@@ -38,46 +55,36 @@ log = logging.getLogger("boardgen")
 @click.option("--per-sheet", "per_sheet_text", metavar="N", help="Pen-and-paper sheet: N small boards on one page (Hex, Trihex).")
 def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation, coordinates, setup, centre_mark, board_text, tile, overlap_text, cut_marks, per_sheet_text) -> int:
     """Draw a printable, exact-scale board of GAME."""
-    from boardgen.boards.base import BoardOptions
-    from boardgen.sheets.request import SheetRequest, render_board_file
-    from boardgen.sheets.paper import default_paper
-    from boardgen.cli.options import parse_count, parse_mm, parse_size
-    from boardgen.sheets.paper import parse_paper
-    from boardgen.registry import all_games, get_game
+    from boardgen.cli.options import parse_count, parse_size
+    from boardgen.registry import get_game
+    from boardgen.sheets.request import PER_SHEET, board_request, render_board_file
 
     info = get_game(game)
-    size = parse_size(info, size_text)
-    paper = parse_paper(paper_text or default_paper())
-    # --format first (the checks below depend on it); a -o suffix contradicting it is reported after them
+    # --format first (the checks depend on it); a -o suffix contradicting it is reported after them
     fmt = output_format(fmt, None if fmt else output, FORMATS, "pdf", "a board")
-    if ink not in ("full", "light"):
-        raise OptionError("--ink", f"must be full or light, not {ink!r}")
-    if orientation not in ("auto", "portrait", "landscape"):
-        raise OptionError("--orientation", f"must be auto, portrait or landscape, not {orientation!r}")
-    cell_mm = parse_mm(cell_text, "--cell-mm", 1.0, 1000.0)
-    board_mm = parse_mm(board_text, "--board-mm", 10.0, 10000.0)
-    if cell_mm is not None and board_mm is not None:
-        raise OptionError("--board-mm", "give either --cell-mm or --board-mm, not both")
-    overlap = parse_mm(overlap_text, "--overlap-mm", 0.0, 200.0)
-    per_sheet = parse_count(per_sheet_text, "--per-sheet", 1, 36)
-    if overlap is not None and not tile:
-        raise OptionError("--overlap-mm", "only applies with --tile")
-    if per_sheet is not None and not info.extra.get("pen_and_paper"):
-        pen_games = ", ".join(g.id for g in all_games() if g.extra.get("pen_and_paper"))
-        raise OptionError("--per-sheet", f"pen-and-paper sheets are for {pen_games}, not {info.id}")
-    if per_sheet is not None and (tile or cell_mm or board_mm):
-        raise OptionError("--per-sheet", "picks its own scale; it does not combine with --tile, --cell-mm or --board-mm")
-    if tile and fmt != "pdf":
-        raise OptionError("--tile", "tiled boards are one multi-page PDF; use --format pdf")
-    if tile and cell_mm is None and board_mm is None:
-        raise OptionError("--tile", "say how large the board should be with --cell-mm or --board-mm")
+    request = board_request(
+        info,
+        size=parse_size(info, size_text),
+        paper=paper_text,
+        format=fmt,
+        ink=ink,
+        cell_mm=cell_text,
+        board_mm=board_text,
+        orientation=orientation,
+        coordinates=coordinates,
+        setup=setup,
+        centre_mark=centre_mark,
+        tile=tile,
+        overlap_mm=overlap_text,
+        cut_marks=cut_marks,
+        per_sheet=parse_count(per_sheet_text, "--per-sheet", PER_SHEET[0], PER_SHEET[1]),
+        names=OPTION_NAMES,
+    )
     output_format(fmt, output, FORMATS, "pdf", "a board")
-    stem = f"{info.id}{'-' + str(size) if size else ''}-{paper.name}"
+    stem = f"{info.id}{'-' + str(request.size) if request.size else ''}-{request.paper.name}"
     path = output_target(output, f"{stem}.{fmt}")
-    options = BoardOptions(coordinates=coordinates, ink=ink, setup=setup, centre_mark=centre_mark)
-    request = SheetRequest(info, size, paper, options, fmt, cell_mm, orientation, board_mm, tile, overlap if overlap is not None else 10.0, cut_marks, per_sheet)
-    log.debug("drawing %s size %s on %s (%.1f x %.1f mm) as %s", info.id, size, paper.name, paper.width, paper.height, fmt)
+    paper = request.paper
+    log.debug("drawing %s size %s on %s (%.1f x %.1f mm) as %s", info.id, request.size, paper.name, paper.width, paper.height, fmt)
     data, summary = render_board_file(request)
     log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0
-

@@ -87,7 +87,7 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, sources: str 
     from boardgen.registry import get_game
 
     info = get_game(game)
-    request = parse_request(lang, paper, impose)
+    request = parse_request(lang, paper, impose, names={"langs": "--lang", "paper": "--paper", "impose": "--impose"})
     folder = Path(sources) if sources else game_folder(info.id)
     if not folder.is_dir():
         where = "--sources" if sources else "GAME"
@@ -147,7 +147,7 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     info = get_game(game)
     size = parse_size(info, size_text) if size_text is not None else None
     chosen = info.resolve_variants(parse_variant_options(variants))
-    langs = parse_langs(lang)
+    langs = parse_langs(lang, "--lang")
     fmt = output_format(fmt, output, ("svg", "pdf"), "svg", "a diagram")
     path = output_target(output, f"{info.id}-diagram.{fmt}")
     checked = checked_from_options(
@@ -164,7 +164,7 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
         legal=legal,
         illegal=[_split_claim(text, "--illegal") for text in illegal],
         wins=int(wins) if wins is not None else None,
-        arrow_option="--arrow",
+        names={"arrows": "--arrow"},
     )
     try:
         texts = rules_dir() / info.id

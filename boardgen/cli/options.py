@@ -9,7 +9,7 @@ from __future__ import annotations
 from boardgen.engine.sizes import size_words
 from boardgen.errors import OptionError
 from boardgen.registry import GameInfo
-from boardgen.values import read_decimal, read_whole_number
+from boardgen.values import read_whole_number
 
 
 def parse_size(game: GameInfo, text: str | None, option: str = "--size") -> int | None:
@@ -22,19 +22,6 @@ def parse_size(game: GameInfo, text: str | None, option: str = "--size") -> int 
             raise OptionError(option, f"{game.id} is played on one board size only")
         raise OptionError(option, f"{game.id} size must be {size_words(game.sizes)}, not {text!r}")
     return game.check_size(number, option)
-
-
-def parse_mm(text: str | None, option: str, low: float, high: float) -> float | None:
-    """A length in millimetres within [low, high]."""
-    if text is None:
-        return None
-    try:
-        value = read_decimal(text.strip().removesuffix("mm"))
-    except ValueError:
-        raise OptionError(option, f"expected a length in mm from {low:g} to {high:g}, not {text!r}") from None
-    if not low <= value <= high:
-        raise OptionError(option, f"must be from {low:g} to {high:g} mm, not {value:g}")
-    return value
 
 
 def parse_count(text: str | None, option: str, low: int, high: int) -> int | None:

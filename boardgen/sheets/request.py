@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from boardgen.boards.base import BoardOptions, InkMode
 from boardgen.errors import OptionError
+from boardgen.values import read_decimal, read_whole_number
 from boardgen.registry import GameInfo, all_games, get_game
 from boardgen.sheets.paper import Paper, default_paper, parse_paper
 
@@ -161,8 +162,8 @@ def _whole(value: int | str | None, option: str) -> int | None:
     """A whole number (or its digits as text); None stays None."""
     if value is None:
         return None
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
+    if isinstance(value, str) and read_whole_number(value) is not None:
+        return read_whole_number(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     raise OptionError(option, f"expected a whole number, not {value!r}")
@@ -175,7 +176,7 @@ def _mm(value: float | str | None, option: str, low: float, high: float) -> floa
     number: float | None = None
     if isinstance(value, str):
         try:
-            number = float(value.strip().removesuffix("mm"))
+            number = read_decimal(value.strip().removesuffix("mm"))
         except ValueError:
             number = None
     elif isinstance(value, (int, float)) and not isinstance(value, bool):

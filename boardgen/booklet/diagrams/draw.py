@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import re
-from typing import cast
 
 from boardgen.booklet.diagrams.check import CheckedDiagram
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -195,7 +194,7 @@ class _Painter:
         if spec.arrows:
             group = Group("arrows")
             for item in spec.arrows:
-                group.add(self.arrow_through(list(cast("tuple[str, ...]", item.value))))  # syntax.py: arrows hold point tuples
+                group.add(self.arrow_through(list(item.value)))
             root.add(group)
         root.add(self._claims())
         return root
@@ -488,7 +487,7 @@ def diagram_sheet(
     """
     spec = checked.spec
     if spec.width:
-        max_width = min(max_width, float(spec.width.value))  # type: ignore[arg-type]
+        max_width = min(max_width, spec.width.value)
     view = spec.view is not None
     if view:
         unit_box = _view_box(checked, Frame(1.0))
