@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from boardgen.booklet.problems import Problems
+from boardgen.values import read_whole_number
 from boardgen.booklet.sources import DIAGRAM_INFO, ID_PATTERN, markdown, token_line
 
 SINGLE_KEYS = ("game", "size", "variant", "position", "moves", "numbers", "view", "coordinates", "width", "wins")
@@ -147,9 +148,10 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
     if key in ("game", "position"):
         setattr(spec, key, Located(value, line))
     elif key == "size":
-        if not value.isdigit():
+        size = read_whole_number(value)
+        if size is None:
             return f"expected a whole number, not {value!r}"
-        spec.size = Located(int(value), line)
+        spec.size = Located(size, line)
     elif key == "variant":
         pairs = {}
         for pair in value.replace(",", " ").split():
@@ -164,8 +166,8 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
         lowered = value.lower()
         if lowered in ("on", "off"):
             spec.numbers = Located(lowered == "on", line)
-        elif value.isdigit() and int(value) >= 1:
-            spec.numbers = Located(int(value), line)
+        elif (first := read_whole_number(value)) is not None and first >= 1:
+            spec.numbers = Located(first, line)
         else:
             return f"expected on, off or the number of the first move, not {value!r}"
     elif key == "coordinates":
