@@ -16,6 +16,7 @@ Nothing is rendered here; the result feeds :mod:`boardgen.booklet.html`.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -94,6 +95,8 @@ def game_folders(paths: list[Path] | None = None) -> list[Path]:
             raise BoardgenError(f"{path}: no such file or folder")
         if path.is_file():
             candidates = [path.parent]
+        elif not path.is_dir():
+            raise BoardgenError(f"{path}: not a file or folder (a device or FIFO?); give a game folder or a file in one")
         elif any(source_file(path, lang).exists() for lang in LANGUAGES) or (path / DIAGRAMS_FILE).exists():
             candidates = [path]
         else:
@@ -139,10 +142,12 @@ def load_game(folder: Path, game_id: str | None = None) -> GameSources:
             problems.add(path, None, f"unexpected file; a game folder holds {expected}")
     for lang in LANGUAGES:
         path = source_file(folder, lang)
-        if not path.exists():
+        if not os.path.lexists(path):  # a broken or looping link is there, and refused when read
             problems.add(folder, None, f"{path.name} is missing: every game has its text in {' and '.join(source_file(folder, l).name for l in LANGUAGES)}")
             continue
-        source = read_language(path, lang, problems)
+        source = read_language(path, lang, problems, folder)
+        if source is None:
+            continue
         result.languages[lang] = source
         _check_language(source, problems)
 
@@ -151,7 +156,7 @@ def load_game(folder: Path, game_id: str | None = None) -> GameSources:
         _check_agreement(result, problems)
 
     definitions_path = folder / DIAGRAMS_FILE
-    if definitions_path.exists():
+    if os.path.lexists(definitions_path):
         for spec in read_definitions(definitions_path, problems):
             if spec.id in result.definitions:
                 first = result.definitions[spec.id]
@@ -181,6 +186,9 @@ def _check_language(source: LanguageSource, problems: Problems) -> None:
             texts.append((value, meta.line_of(name) - source.offset))
     for ref in meta.sources:
         texts.append((ref.text, ref.line - source.offset))
+        _check_front_markdown(ref.text, ref.line, source, problems)
+    if meta.variant_note:
+        _check_front_markdown(meta.variant_note, meta.line_of("variant_note"), source, problems)
     for section in source.sections:
         texts.extend((text, line) for text, line in text_of(section.title))
         for item in section.items:
@@ -196,6 +204,14 @@ def _check_language(source: LanguageSource, problems: Problems) -> None:
                 texts.extend(text_of(caption_tokens))
                 _check_citations(caption_tokens, keys, source, problems)
     _check_characters(texts, source.path, source.offset, problems)
+
+
+def _check_front_markdown(text: str, line: int, source: LanguageSource, problems: Problems) -> None:
+    """A front-matter string rendered as inline Markdown gets the body's checks (HTML, images, links) at its line."""
+    for token in markdown().parseInline(text):  # as html.render_inline reads it
+        if token.type == "inline":
+            token.map = [line - 1 - source.offset, line - source.offset]
+            inline_problems(token, source.path, source.offset, problems)
 
 
 def _check_citations(tokens, keys: set[str], source: LanguageSource, problems: Problems) -> None:

@@ -32,9 +32,10 @@ from boardgen.booklet.diagrams.draw import diagram_sheet, unique_ids
 from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.paths import fonts_dir, templates_dir
-from boardgen.booklet.problems import Problems, ProblemsError
-from boardgen.booklet.sources import LINK_SCHEMES, DiagramRef, LanguageSource, TextChunk, check_image, markdown
+from boardgen.booklet.problems import Problems, ProblemsError, display_path
+from boardgen.booklet.sources import DiagramRef, LanguageSource, TextChunk, allowed_link, check_image, markdown
 from boardgen.drawing.fonts import FONT_FILES
+from boardgen.errors import BoardgenError
 from boardgen.drawing.svg import render_svg
 
 LABELS = {
@@ -165,7 +166,7 @@ class SafeRenderer(RendererHTML):
 
     def link_open(self, tokens, idx, options, env) -> str:
         href = tokens[idx].attrGet("href") or ""
-        if href.startswith(LINK_SCHEMES) or href.startswith("#"):
+        if allowed_link(href):
             return f'<a href="{html_lib.escape(href)}">'
         return "<a>"
 
@@ -522,7 +523,20 @@ def booklet_html(game: GameSources, langs: list[str], paper: PageStyle, cover_he
         "cover_width": cover_width,
         "cover_only": cover_only,
     }
-    return environment().get_template("booklet.html.j2").render(**context)
+    return render_template("booklet.html.j2", context)
+
+
+def render_template(name: str, context: dict[str, Any]) -> str:
+    """A template filled in; a mistake in a template (someone's edit, or BOARDGEN_HOME's copy) is one line naming it."""
+    try:
+        return environment().get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        where = f"{display_path(exc.filename or exc.name or name)}:{exc.lineno}"
+        raise BoardgenError(f"{where}: template syntax error: {exc.message}") from None
+    except jinja2.TemplateNotFound as exc:
+        raise BoardgenError(f"template {exc.name} not found in {display_path(templates_dir())}") from None
+    except jinja2.UndefinedError as exc:
+        raise BoardgenError(f"template {name}: {exc.message}") from None
 
 
 def _size_label(game: GameSources) -> str:

@@ -18,7 +18,8 @@ def display_path(path: Path | str) -> str:
     """A path as people read it in messages: relative to the working folder when inside it."""
     path = Path(path)
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        # The folder is resolved, the name is not: a file that is a symlink is named, not its target.
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
     except OSError:  # the working folder was removed

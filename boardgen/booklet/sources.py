@@ -28,7 +28,9 @@ images may only come from the game's own folder, links only go to the web
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -50,6 +52,62 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 LINK_SCHEMES = ("http://", "https://", "mailto:")
 MAX_HEADING = 3
+MAX_SOURCE_BYTES = 1_000_000  # a rule text is a few pages; more is a mistake or an attack
+# Characters that reorder text invisibly (a "Trojan Source" attack): what prints is not what was read.
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def read_source(path: Path, problems: Problems, folder: Path | None = None) -> str | None:
+    """The text of a rule-text file, or None when it must not or cannot be read (the reason is in ``problems``).
+
+    Only a regular file inside the game's folder (``folder``, by default the
+    file's own) is read: a symlink to a device such as ``/dev/zero`` or to a
+    FIFO would hang the reader, one leading elsewhere would read a file that
+    is not the project's.  The checks are made on the resolved path before
+    opening; the file is then opened without following a link and without
+    blocking, and checked again, so a FIFO swapped in meanwhile cannot hang it.
+    """
+    folder = Path(folder) if folder is not None else Path(path).parent
+    try:
+        target = Path(path).resolve(strict=True)
+        inside = target.is_relative_to(folder.resolve(strict=True))
+    except (OSError, RuntimeError) as exc:
+        problems.add(path, None, f"cannot read this file ({getattr(exc, 'strerror', None) or exc})")
+        return None
+    try:
+        info = os.stat(target)
+        if not stat.S_ISREG(info.st_mode):
+            problems.add(path, None, "is not a regular file (a folder, device or FIFO); a rule text must be a plain file")
+            return None
+        if not inside:
+            problems.add(path, None, f"leads outside the game's folder (to {target}); a rule text must be a file inside it")
+            return None
+        if info.st_size > MAX_SOURCE_BYTES:
+            problems.add(path, None, f"is {info.st_size} bytes long; a rule text may have at most {MAX_SOURCE_BYTES}")
+            return None
+        descriptor = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                problems.add(path, None, "is not a regular file (a folder, device or FIFO); a rule text must be a plain file")
+                return None
+            data = handle.read(MAX_SOURCE_BYTES + 1)
+    except OSError as exc:
+        problems.add(path, None, f"cannot read this file ({exc.strerror or exc})")
+        return None
+    if len(data) > MAX_SOURCE_BYTES:
+        problems.add(path, None, f"is longer than {MAX_SOURCE_BYTES} bytes, the most a rule text may have")
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        problems.add(path, line, f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
+        return None
+    for number, line_text in enumerate(text.split("\n"), start=1):
+        found = BIDI_CONTROLS.search(line_text)
+        if found:
+            problems.add(path, number, f"the bidirectional control character U+{ord(found.group(0)):04X} reorders the text invisibly; remove it")
+    return text
 
 
 def source_file(folder: Path, lang: str) -> Path:
@@ -96,6 +154,8 @@ class FrontMatter:
 
 
 _STRING_KEYS = ("title", "subtitle", "game", "variant_note", "players", "time", "ages", "author", "description", "cover")
+MARKDOWN_KEYS = ("variant_note",)  # front-matter strings read as inline Markdown (checked like the body)
+MARKUP = re.compile(r"<[A-Za-z/!?]|!\[")
 _REQUIRED = ("title", "variant_note", "colours")
 KNOWN_KEYS = (*_STRING_KEYS, "size", "variant", "colours", "pieces", "keywords", "sources")
 
@@ -143,6 +203,9 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
         if key in data:
             if isinstance(data[key], str) and data[key].strip():
                 setattr(meta, key, data[key].strip())
+                markup = MARKUP.search(data[key]) if key not in MARKDOWN_KEYS else None
+                if markup:
+                    problems.add(path, meta.line_of(key), f"front matter: {key} is plain text; HTML or Markdown images ({markup.group(0)!r}...) are not allowed in it")
             else:
                 problems.add(path, meta.line_of(key), f"front matter: {key} must be a non-empty string")
     for key in _REQUIRED:
@@ -243,6 +306,10 @@ def markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True, "typographer": True})
     md.enable(["table", "strikethrough", "replacements", "smartquotes"])
     md.inline.ruler.before("link", "citation", _citation_rule)
+    # markdown-it leaves a link it finds unsafe (javascript:, file:, ...) as plain text,
+    # silently; taking every address as a link lets the checker refuse it with file:line.
+    # The renderer writes only allowed addresses (and images of the game's folder).
+    md.validateLink = lambda url: True  # type: ignore[method-assign]
     return md
 
 
@@ -293,13 +360,11 @@ class LanguageSource:
         return LANGUAGES[self.lang][1]
 
 
-def read_language(path: Path, lang: str, problems: Problems) -> LanguageSource:
-    """Parse one language's source; problems are collected, never raised."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        problems.add(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})")
-        text = ""
+def read_language(path: Path, lang: str, problems: Problems, folder: Path | None = None) -> LanguageSource | None:
+    """Parse one language's source; problems are collected, never raised (None: the file could not be read)."""
+    text = read_source(path, problems, folder)
+    if text is None:
+        return None
     front, body, first = split_front_matter(text, path, problems)
     meta = parse_front_matter(front, path, problems)
     offset = first - 1
@@ -315,10 +380,11 @@ def booklet_terms(folder: Path, lang: str) -> tuple[tuple[str, str] | None, dict
     them, so its alternative text speaks like the booklet.
     """
     path = source_file(folder, lang)
-    if not path.is_file():
-        return None, {}
     problems = Problems()
-    front, _, _ = split_front_matter(path.read_text(encoding="utf-8"), path, problems)
+    text = read_source(path, problems, folder) if path.is_file() else None
+    if text is None:
+        return None, {}
+    front, _, _ = split_front_matter(text, path, problems)
     meta = parse_front_matter(front, path, problems)
     return (meta.colours if all(meta.colours) else None), dict(meta.pieces)
 
@@ -400,8 +466,35 @@ def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> 
                 problems.add(path, line, "an image needs a description: ![what it shows](file)")
         elif child.type == "link_open":
             href = str(child.attrGet("href") or "")
-            if not (href.startswith(LINK_SCHEMES) or href.startswith("#")):
+            if not allowed_link(href):
                 problems.add(path, line, f"links may go to http(s) or mailto addresses only, not {href[:60]!r}")
+
+
+def allowed_link(href: str) -> bool:
+    """Whether a link may go into a booklet: a web or mail address (any case), or an anchor."""
+    return href.startswith("#") or href.lower().startswith(LINK_SCHEMES)
+
+
+# What each kind of image starts with; a file that does not is refused.
+IMAGE_MAGIC = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",), ".jpeg": (b"\xff\xd8\xff",)}
+SVG_START = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]", re.DOTALL)
+
+
+def image_content_problem(target: Path) -> str | None:
+    """Why the file ``target`` is not the kind of image its name says (None when it is)."""
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return "is not a regular file"
+        with open(target, "rb") as handle:
+            head = handle.read(4096)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    suffix = target.suffix.lower()
+    if suffix == ".svg":
+        return None if SVG_START.match(head) else "is not an SVG file (no <svg> element at its start)"
+    if not head.startswith(IMAGE_MAGIC[suffix]):
+        return f"is not a {suffix[1:].upper()} file (its content does not match its name)"
+    return None
 
 
 def check_image(src: str, folder: Path) -> str | None:
@@ -415,6 +508,9 @@ def check_image(src: str, folder: Path) -> str | None:
         return f"image {src!r}: only {', '.join(IMAGE_SUFFIXES)} files are allowed"
     if not target.is_file():
         return f"image {src!r} does not exist"
+    wrong = image_content_problem(target)
+    if wrong:
+        return f"image {src!r} {wrong}"
     return None
 
 

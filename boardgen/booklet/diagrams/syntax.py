@@ -47,7 +47,7 @@ from typing import Generic, TypeVar
 
 from boardgen.booklet.problems import Problems
 from boardgen.values import read_whole_number
-from boardgen.booklet.sources import DIAGRAM_INFO, ID_PATTERN, markdown, token_line
+from boardgen.booklet.sources import DIAGRAM_INFO, ID_PATTERN, markdown, read_source, token_line
 
 SINGLE_KEYS = ("game", "size", "variant", "position", "moves", "numbers", "view", "coordinates", "width", "wins")
 REPEATABLE_KEYS = ("arrows", "marks", "legal", "illegal", "captures")
@@ -211,7 +211,9 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
 
 def read_definitions(path: Path, problems: Problems) -> list[DiagramSpec]:
     """Every diagram defined in a ``diagrams.md`` file (other Markdown there is commentary)."""
-    text = path.read_text(encoding="utf-8")
+    text = read_source(path, problems)
+    if text is None:
+        return []
     specs = []
     for token in markdown().parse(text):
         if token.type != "fence":

@@ -1,0 +1,199 @@
+"""A corpus of hostile rule-text sources, each run as a user would run it: refused with one clear message.
+
+Every case is one row of :data:`CASES`: what to put into a copy of a valid game
+folder (written with :mod:`tests.booklet.sources_kit`), the command, the exit
+status expected, a fragment of the message and, where there is one, the file
+and the line it must name.  Each run must finish within :data:`TIME_LIMIT`
+seconds (the subprocess is killed after that), print no traceback and leave
+no output file.  The next hostile input is one more row.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from . import conftest
+from .booklet.sources_kit import write_sources
+from .conftest import run_boardgen
+
+TIME_LIMIT = 20  # seconds per case: a hang or a quadratic parse fails the case instead of the suite
+
+Put = Callable[[Path], None]  # writes one hostile thing at the given path
+
+
+def append(text: str) -> Put:
+    """The kit's file with ``text`` added as a paragraph of its last section (the languages still agree)."""
+
+    def put(path: Path) -> None:
+        path.write_text(path.read_text(encoding="utf-8") + "\n" + text + "\n", encoding="utf-8")
+
+    return put
+
+
+def front(old: str, new: str) -> Put:
+    """The kit's file with one front-matter line changed."""
+
+    def put(path: Path) -> None:
+        text = path.read_text(encoding="utf-8")
+        assert old in text, old
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return put
+
+
+def raw(data: bytes) -> Put:
+    def put(path: Path) -> None:
+        path.write_bytes(data)
+
+    return put
+
+
+def latin1(text: str) -> Put:
+    """The kit's file with ``text`` appended in Latin-1 (not UTF-8)."""
+
+    def put(path: Path) -> None:
+        path.write_bytes(path.read_bytes() + b"\n" + text.encode("latin-1") + b"\n")
+
+    return put
+
+
+def link(target: str) -> Put:
+    def put(path: Path) -> None:
+        path.unlink(missing_ok=True)
+        path.symlink_to(target)
+
+    return put
+
+
+def link_outside(path: Path) -> None:
+    """A symlink to a copy of the same (valid) file outside the game's folder."""
+    outside = path.parent.parent / "outside" / path.name
+    outside.parent.mkdir(exist_ok=True)
+    outside.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(outside)
+
+
+def fifo(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    os.mkfifo(path)
+
+
+def folder(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    path.mkdir()
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    put: dict[str, Put]  # file in the game folder -> the hostile thing written there
+    status: int
+    message: str  # a fragment of the output
+    at: str | None = None  # "FILE" or "FILE@MARKER": the message names FILE (and the line holding MARKER)
+    command: tuple[str, ...] = ("check", "{game}")
+    extra: dict[str, bytes] = field(default_factory=dict)  # more files of the game folder (images)
+
+
+BOOKLET = ("booklet", "hex", "--lang", "en", "--sources", "{game}", "-o", "{out}")
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(64)
+
+CASES = [
+    # files that are not files
+    Case("rule-text-is-dev-zero", {"en.md": link("/dev/zero")}, 1, "is not a regular file", at="en.md"),
+    Case("diagrams-is-dev-zero", {"diagrams.md": link("/dev/zero")}, 1, "is not a regular file", at="diagrams.md"),
+    Case("rule-text-is-fifo", {"en.md": fifo}, 1, "is not a regular file", at="en.md"),
+    Case("diagrams-is-fifo", {"diagrams.md": fifo}, 1, "is not a regular file", at="diagrams.md"),
+    Case("rule-text-is-folder", {"pt-BR.md": folder}, 1, "is not a regular file", at="pt-BR.md"),
+    Case("rule-text-leads-outside", {"en.md": link_outside}, 1, "leads outside the game's folder", at="en.md"),
+    Case("diagrams-leads-outside", {"diagrams.md": link_outside}, 1, "leads outside the game's folder", at="diagrams.md"),
+    Case("symlink-loop", {"en.md": link("en.md")}, 1, "cannot read this file", at="en.md"),
+    Case("booklet-from-fifo", {"en.md": fifo}, 2, "is not a regular file", at="en.md", command=BOOKLET),
+    Case("check-path-is-fifo", {"en.md": fifo}, 2, "not a file or folder", command=("check", "{game}/en.md")),
+    Case("check-path-missing", {}, 2, "no-such-folder: no such file or folder", command=("check", "{game}/no-such-folder")),
+    # encodings
+    Case("rule-text-latin-1", {"en.md": latin1("Ação HOSTILE")}, 1, "not UTF-8 text", at="en.md@HOSTILE"),
+    Case("diagrams-latin-1", {"diagrams.md": latin1("Ação HOSTILE")}, 1, "not UTF-8 text", at="diagrams.md@HOSTILE"),
+    Case("booklet-latin-1", {"en.md": latin1("Ação HOSTILE")}, 2, "not UTF-8 text", at="en.md@HOSTILE", command=BOOKLET),
+    Case("bidi-override", {"en.md": append("Red \u202ewins\u202c HOSTILE")}, 1, "U+202E", at="en.md@HOSTILE"),
+    Case("bidi-isolate-diagrams", {"diagrams.md": append("note \u2066x\u2069 HOSTILE")}, 1, "U+2066", at="diagrams.md@HOSTILE"),
+    # links
+    Case("javascript-link", {"en.md": append("[x](javascript:alert(1)) HOSTILE")}, 1, "links may go to http(s) or mailto", at="en.md@HOSTILE"),
+    Case("javascript-upper-case", {"en.md": append("[x](JAVASCRIPT:alert(1)) HOSTILE")}, 1, "JAVASCRIPT:alert", at="en.md@HOSTILE"),
+    Case("javascript-leading-spaces", {"en.md": append("[x](   javascript:alert(1)) HOSTILE")}, 1, "links may go to", at="en.md@HOSTILE"),
+    Case("javascript-entity-encoded", {"en.md": append("[x](&#106;avascript:alert(1)) HOSTILE")}, 1, "'javascript:alert", at="en.md@HOSTILE"),
+    Case("javascript-autolink", {"en.md": append("<javascript:alert(1)> HOSTILE")}, 1, "links may go to", at="en.md@HOSTILE"),
+    Case("javascript-reference-link", {"en.md": append("[x][j] HOSTILE\n\n[j]: javascript:alert(1)")}, 1, "links may go to", at="en.md@HOSTILE"),
+    Case("file-link", {"en.md": append("[x](file:///etc/passwd) HOSTILE")}, 1, "'file:///etc/passwd'", at="en.md@HOSTILE"),
+    Case("file-image", {"en.md": append("![x](file:///etc/passwd) HOSTILE")}, 1, "images must be files in the game's folder", at="en.md@HOSTILE"),
+    Case("data-image", {"en.md": append("![x](data:image/png;base64,iVBORw0KGgo=) HOSTILE")}, 1, "images must be files", at="en.md@HOSTILE"),
+    Case("booklet-javascript-link", {"en.md": append("[x](javascript:alert(1)) HOSTILE")}, 2, "links may go to", at="en.md@HOSTILE", command=BOOKLET),
+    # images that are not what they claim
+    Case("png-that-is-text", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "is not a PNG file", at="en.md@HOSTILE", extra={"board.png": b"hello"}),
+    Case("jpg-that-is-png", {"en.md": append("![a board](board.jpg) HOSTILE")}, 1, "is not a JPG file", at="en.md@HOSTILE", extra={"board.jpg": PNG}),
+    Case("svg-that-is-html", {"en.md": append("![a board](board.svg) HOSTILE")}, 1, "is not an SVG file", at="en.md@HOSTILE", extra={"board.svg": b"<html><script>alert(1)</script></html>"}),
+    Case("booklet-png-that-is-text", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "is not a PNG file", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": b"hello"}),
+    # front matter
+    Case("html-in-title", {"en.md": front('title = "Hex"', 'title = "Hex<script>alert(1)</script>"')}, 1, "title is plain text", at="en.md@title ="),
+    Case("image-in-subtitle", {"en.md": front('subtitle = "Test"', 'subtitle = "![x](x.png)"')}, 1, "subtitle is plain text", at="en.md@subtitle ="),
+    Case("html-in-variant-note", {"en.md": front('variant_note = "With the swap rule."', 'variant_note = "<img src=x onerror=alert(1)>"')}, 1, "raw HTML is not allowed", at="en.md@variant_note ="),
+    Case("link-in-variant-note", {"en.md": front('variant_note = "With the swap rule."', 'variant_note = "[x](javascript:alert(1))"')}, 1, "links may go to", at="en.md@variant_note ="),
+    Case("image-in-source-text", {"en.md": front('text = "A book."', 'text = "![x](file:///etc/passwd)"')}, 1, "images must be files", at="en.md@[[sources]]"),
+    # denial of service: bounded input, or finished within the time limit
+    Case("rule-text-too-big", {"en.md": append("word " * 250_000)}, 1, "at most 1000000", at="en.md"),
+]
+
+
+def _line_of(path: Path, marker: str) -> int:
+    for number, line in enumerate(path.read_bytes().split(b"\n"), start=1):
+        if marker.encode("utf-8") in line or marker.encode("latin-1", "replace") in line:
+            return number
+    raise AssertionError(f"{marker!r} not in {path}")
+
+
+@pytest.fixture
+def time_limit(monkeypatch):
+    """Every subprocess of the test is killed after TIME_LIMIT seconds (run_boardgen's own limit is minutes)."""
+    real = subprocess.run
+
+    def bounded(*args, **kwargs):
+        kwargs["timeout"] = min(kwargs.get("timeout") or TIME_LIMIT, TIME_LIMIT)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(conftest.subprocess, "run", bounded)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_a_hostile_source_is_refused_with_its_file_and_line(case: Case, tmp_path: Path, time_limit) -> None:
+    game = write_sources(tmp_path / "hex")
+    for name, data in case.extra.items():
+        (game / name).write_bytes(data)
+    # Where the marker is, read before a FIFO or a link replaces the file (appended text: after it is written).
+    for name, put in case.put.items():
+        put(game / name)
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    out = out_dir / "booklet.pdf"
+    args = [arg.format(game=game, out=out) for arg in case.command]
+
+    start = time.monotonic()
+    run = run_boardgen(*args, cwd=tmp_path)
+    elapsed = time.monotonic() - start
+
+    output = run.stdout + run.stderr
+    assert run.returncode == case.status, output
+    assert case.message in output, output
+    assert "Traceback" not in output, output
+    assert list(out_dir.iterdir()) == [], "an output file was left"
+    assert elapsed < TIME_LIMIT
+    if case.at:
+        name, _, marker = case.at.partition("@")
+        where = f"hex/{name}:{_line_of(game / name, marker)}:" if marker else f"hex/{name}:"
+        assert where in output, output
