@@ -10,7 +10,9 @@ no output file.  The next hostile input is one more row.
 
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 import subprocess
 import time
 from collections.abc import Callable
@@ -139,6 +141,8 @@ CASES = [
     Case("png-that-is-text", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "is not a PNG file", at="en.md@HOSTILE", extra={"board.png": b"hello"}),
     Case("jpg-that-is-png", {"en.md": append("![a board](board.jpg) HOSTILE")}, 1, "is not a JPG file", at="en.md@HOSTILE", extra={"board.jpg": PNG}),
     Case("svg-that-is-html", {"en.md": append("![a board](board.svg) HOSTILE")}, 1, "is not an SVG file", at="en.md@HOSTILE", extra={"board.svg": b"<html><script>alert(1)</script></html>"}),
+    Case("png-truncated", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' cannot be decoded", at="en.md@HOSTILE", extra={"board.png": PNG}),
+    Case("booklet-png-truncated", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "'board.png' cannot be decoded", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": PNG}),
     Case("booklet-png-that-is-text", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "is not a PNG file", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": b"hello"}),
     # front matter
     Case("html-in-title", {"en.md": front('title = "Hex"', 'title = "Hex<script>alert(1)</script>"')}, 1, "title is plain text", at="en.md@title ="),
@@ -197,3 +201,38 @@ def test_a_hostile_source_is_refused_with_its_file_and_line(case: Case, tmp_path
         name, _, marker = case.at.partition("@")
         where = f"hex/{name}:{_line_of(game / name, marker)}:" if marker else f"hex/{name}:"
         assert where in output, output
+
+
+def test_a_template_syntax_error_is_one_line_naming_the_template_and_line(tmp_path: Path, time_limit) -> None:
+    home = tmp_path / "home"
+    shutil.copytree(conftest.ROOT / "templates", home / "templates")
+    shutil.copytree(conftest.ROOT / "rules_text", home / "rules_text")
+    template = home / "templates" / "booklet.html.j2"
+    lines = template.read_text(encoding="utf-8").split("\n")
+    lines.insert(3, "{% if %}")
+    template.write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "out" / "hex.pdf"
+    out.parent.mkdir()
+
+    run = run_boardgen("booklet", "hex", "--lang", "en", "-o", str(out), cwd=tmp_path, env={"BOARDGEN_HOME": str(home)})
+
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines() == [f"boardgen: error: home/templates/booklet.html.j2:4: template syntax error: Expected an expression, got 'end of statement block'"]
+    assert list(out.parent.iterdir()) == []
+
+
+def test_an_image_weasyprint_cannot_load_is_named_with_the_reason() -> None:
+    from boardgen.booklet.typeset import _message
+
+    try:
+        try:
+            raise ValueError("truncated PNG data")
+        except ValueError as cause:
+            raise OSError() from cause
+    except OSError as exception:
+        error = exception
+    url = (Path.cwd() / "hex" / "board.png").as_uri()
+    record = logging.LogRecord("weasyprint", logging.ERROR, __file__, 1, "Failed to load image at %r: %s", (url, error), None)
+
+    assert _message(record) == f"cannot load the image {Path('hex') / 'board.png'}: truncated PNG data"

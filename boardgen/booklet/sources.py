@@ -494,6 +494,34 @@ def image_content_problem(target: Path) -> str | None:
         return None if SVG_START.match(head) else "is not an SVG file (no <svg> element at its start)"
     if not head.startswith(IMAGE_MAGIC[suffix]):
         return f"is not a {suffix[1:].upper()} file (its content does not match its name)"
+    return _decode_problem(target)
+
+
+MAX_IMAGE_BYTES = 10_000_000
+MAX_IMAGE_PIXELS = 40_000_000  # 8000 x 5000: more than any printed page needs
+
+
+def _decode_problem(target: Path) -> str | None:
+    """Why the typesetter would fail to load a PNG or JPEG (decoded the way it does, with Pillow), or None.
+
+    Found here, the failure is reported at the image's ``file:line`` with its
+    reason instead of as WeasyPrint's ``Failed to load image at ...``.  Without
+    Pillow (installed with the booklet extras) only the signature is checked.
+    """
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - only without the booklet extras
+        return None
+    if target.stat().st_size > MAX_IMAGE_BYTES:
+        return f"is larger than {MAX_IMAGE_BYTES} bytes"
+    try:
+        with Image.open(target) as image:
+            width, height = image.size
+            if width * height > MAX_IMAGE_PIXELS:
+                return f"has {width} x {height} pixels, more than {MAX_IMAGE_PIXELS}"
+            image.verify()
+    except Exception as exc:  # Pillow raises many kinds for a damaged file
+        return f"cannot be decoded ({exc or type(exc).__name__})"
     return None
 
 

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from boardgen.booklet.problems import display_path
 from boardgen.errors import BoardgenError
 
 # 2024-01-01T00:00:00Z: the time stamped into subset fonts (any fixed value would do).
@@ -98,7 +99,20 @@ class _Collect(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        self.messages.append(_message(record))
+
+
+def _message(record: logging.LogRecord) -> str:
+    """WeasyPrint's error, with the reason it leaves in the exception's cause and the file named as people read it."""
+    args = record.args if isinstance(record.args, tuple) else ()
+    if record.msg.startswith("Failed to load image at") and len(args) == 2:
+        url, exception = args
+        cause = (exception.__cause__ or exception) if isinstance(exception, BaseException) else exception
+        reason = str(cause) or type(cause).__name__
+        parts = urlsplit(str(url))
+        where = display_path(unquote(parts.path)) if parts.scheme == "file" else str(url)
+        return f"cannot load the image {where}: {reason}"
+    return record.getMessage()
 
 
 def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = True):
