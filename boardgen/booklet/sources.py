@@ -52,6 +52,10 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 LINK_SCHEMES = ("http://", "https://", "mailto:")
 MAX_HEADING = 3
+MAX_WORD = 100  # characters: a longer "word" is a mistake (and costs the hyphenator dearly)
+MAX_DEPTH = 6  # lists and quotes inside each other; markdown-it stops nesting, silently, at 20 levels
+CONTAINERS = ("bullet_list_open", "ordered_list_open", "blockquote_open")
+LONG_RUN = re.compile(r"\S{%d,}" % (MAX_WORD + 1))
 MAX_SOURCE_BYTES = 1_000_000  # a rule text is a few pages; more is a mistake or an attack
 # Characters that reorder text invisibly (a "Trojan Source" attack): what prints is not what was read.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -427,12 +431,26 @@ def _sections(tokens: list[Token], path: Path, offset: int, problems: Problems) 
                 items[-1].tokens.extend(block)
             else:
                 items.append(TextChunk(list(block), line))
+        _check_depth(block, path, offset, problems)
         for token in block:
             if token.type == "inline":
                 _check_inline(token, path, offset, problems)
     if not sections[0].items:
         sections.pop(0)
     return sections
+
+
+def _check_depth(block: list[Token], path: Path, offset: int, problems: Problems) -> None:
+    """Lists and quotes nested more than MAX_DEPTH deep are refused (once per top-level block)."""
+    depth = 0
+    for token in block:
+        if token.type in CONTAINERS:
+            depth += 1
+            if depth > MAX_DEPTH:
+                problems.add(path, token_line(token, offset), f"lists and quotes are nested more than {MAX_DEPTH} deep here; a booklet needs far less")
+                return
+        elif token.type.replace("_close", "_open") in CONTAINERS:
+            depth -= 1
 
 
 def _diagram_ref(token: Token, path: Path, line: int, problems: Problems) -> DiagramRef:
@@ -456,6 +474,8 @@ def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> 
     for child in token.children or []:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
+        elif child.type == "text" and (long_run := LONG_RUN.search(child.content)):
+            problems.add(path, line, f"a word of {len(long_run.group(0))} characters ({long_run.group(0)[:20]}...); words may have at most {MAX_WORD}")
         elif child.type == "html_inline":
             problems.add(path, line, f"raw HTML is not allowed in rule texts ({child.content.strip()[:40]}); write Markdown instead")
         elif child.type == "image":
