@@ -287,7 +287,7 @@ def test_ctrl_c_stops_the_build_at_once_with_nothing_half_written(tmp_path, mome
 @pytest.mark.parametrize(
     "args",
     [
-        ["perft", "hex", "--depth", "8"],
+        ["perft", "hex", "--depth", "8", "--force"],
         ["board", "hex", "--size", "26", "--cell-mm", "60", "--tile", "--paper", "a4", "-o", "poster.pdf"],
         ["booklet", "hex", "-o", "hex.pdf"],
         ["check", "COPIES"],
