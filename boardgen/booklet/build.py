@@ -173,6 +173,8 @@ def build_booklets(output: Path, log: Callable[[str], None] | None = None) -> li
     the running booklets to finish.  Workers ignore SIGINT: a terminal's
     Ctrl-C reaches every process of the foreground group, and a worker that
     took it would print its own traceback; the parent stops them instead.
+    A parent killed outright (``kill -9``) cannot stop them: each worker dies
+    with its parent by itself (:func:`boardgen.booklet.workers.init_worker`).
     Nothing is written until every booklet is typeset.
     """
     import logging
@@ -186,9 +188,11 @@ def build_booklets(output: Path, log: Callable[[str], None] | None = None) -> li
     logging.getLogger("boardgen").debug("typesetting %d booklets in %d process%s", len(sources), jobs, "es" if jobs != 1 else "")
     if jobs > 1:
         import multiprocessing
-        import signal
+        import os
 
-        with multiprocessing.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+        from boardgen.booklet.workers import init_worker
+
+        with multiprocessing.Pool(jobs, initializer=init_worker, initargs=(os.getpid(),)) as pool:
             results = pool.map(game_booklets, sources, chunksize=1)
     else:
         results = [game_booklets(source) for source in sources]

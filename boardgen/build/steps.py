@@ -4,6 +4,11 @@ The build is a list of steps; a step is a function ``(output_dir: Path) -> list[
 named by ``module:function``.  Board sheets come first; the booklet stack's
 steps are imported only here, never by the board commands.
 
+Before any step runs, :func:`run_steps` checks every source the steps will
+read (:data:`CHECKS`: the rule texts), so a broken rule text stops the build
+before a single board is written, and removes the temporary files a killed
+earlier build left in the output folders (:data:`OUTPUT_FOLDERS`).
+
 Steps report each file as ``wrote PATH`` at INFO on logger ``boardgen``
 (the command line shows it unless ``-q``); a caller that wants the lines
 itself passes ``log``.
@@ -18,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from boardgen.boards.base import BoardOptions
-from boardgen.output import write_atomic
+from boardgen.output import remove_stale_temporaries, write_atomic
 from boardgen.sheets.paper import parse_paper
 from boardgen.registry import GameInfo, all_games, module_exists
 from boardgen.sheets.request import SheetRequest
@@ -35,6 +40,12 @@ STEPS: tuple[str, ...] = (
     "boardgen.booklet.build:build_diagrams",
 )
 
+# Checks run before any step: "module:function" taking no argument, raising on a bad source.
+# A check whose module is not installed is skipped, as its steps are.
+CHECKS: tuple[str, ...] = ("boardgen.build.steps:check_rule_texts",)
+
+# The folders the steps write into, relative to the output folder (glob patterns).
+OUTPUT_FOLDERS: tuple[str, ...] = (".", "boards", "booklets", "diagrams", "diagrams/*")
 
 Progress = Callable[[str], None]
 
@@ -102,16 +113,60 @@ def build_large_boards(output: Path, log: Progress | None = None) -> list[Path]:
     return _write_boards(output, large_board_jobs(), log)
 
 
+def check_rule_texts() -> None:
+    """Every game's rule texts checked as the booklet and diagram steps will (ProblemsError if any is wrong).
+
+    The booklet steps check them too, but only after the board steps have
+    written their files: run here first, a broken text stops the build with
+    its ``file:line`` and nothing written.  The booklet stack is imported only
+    here, when the build runs, never by the board commands.
+    """
+    if not module_exists("boardgen.booklet.build"):
+        return
+    from boardgen.booklet.build import games_with_sources, load_checked
+
+    for source in games_with_sources():
+        load_checked(source)
+
+
+def output_folders(output: Path) -> list[Path]:
+    """The folders under ``output`` that the steps write into and that exist now."""
+    folders: list[Path] = []
+    for pattern in OUTPUT_FOLDERS:
+        if pattern == ".":
+            folders.append(output)
+        else:
+            folders += [folder for folder in sorted(output.glob(pattern)) if folder.is_dir() and not folder.is_symlink()]
+    return folders
+
+
+def _call(reference: str, *args: object) -> object:
+    module_name, _, function = reference.partition(":")
+    return getattr(importlib.import_module(module_name), function)(*args)
+
+
 def run_steps(output: Path, log: Progress | None = None) -> list[Path]:
-    """Run every step in order (skipping those whose module is not installed); the files written."""
+    """Check every source, clean up after killed runs, then run every step in order; the files written.
+
+    Steps and checks whose module is not installed are skipped.  Stale
+    temporary files (``.NAME.XXXXXXXX.tmp``, see :mod:`boardgen.output`) older
+    than this run are removed from the output folders first.
+    """
+    started_at = time.time()
+    for check in CHECKS:
+        if module_exists(check.partition(":")[0]):
+            _call(check)
+    for stale in remove_stale_temporaries(output_folders(output), started_at):
+        logger.info("removed %s (left by an interrupted run)", stale)
     written: list[Path] = []
     for step in STEPS:
-        module_name, _, function = step.partition(":")
+        module_name = step.partition(":")[0]
         if not module_exists(module_name):
             logger.debug("step %s skipped: %s is not installed", step, module_name)
             continue
         started = time.perf_counter()
-        files = getattr(importlib.import_module(module_name), function)(output, log)
+        files = _call(step, output, log)
+        assert isinstance(files, list)
         logger.debug("step %s: %d files in %.1f s", step, len(files), time.perf_counter() - started)
         written += files
     return written

@@ -3,8 +3,11 @@
 Subcommands are imported only when run (see ``COMMANDS``), so ``boardgen board``
 never imports the booklet stack and start-up stays light.  Every user mistake
 ends as one line on stderr and exit status 2 (see :func:`main`); Ctrl-C ends
-any command with ``boardgen: interrupted`` and status 130, as shells expect of
-a process stopped by SIGINT.
+any command with ``boardgen: interrupted`` and status 130, SIGTERM (``kill``,
+``timeout``, a service manager) with ``boardgen: terminated`` and 143, and
+SIGHUP (the terminal closed) with 129: 128 + the signal's number, as shells
+report a process stopped by it, after the clean-up a plain kill would skip
+(no temporary file left, booklet workers stopped).
 
 Plain ``boardgen`` prints the usage and the list of commands on stderr and
 exits 2: what click itself does since 8.2 (and what a missing argument does
@@ -83,7 +86,7 @@ def cli(ctx: click.Context) -> None:
 
 
 class Interrupted(BaseException):
-    """Ctrl-C (SIGINT) arrived.
+    """Ctrl-C (SIGINT), SIGTERM or SIGHUP arrived; ``signum`` says which.
 
     Not a KeyboardInterrupt, so that click does not turn it into its
     ``Aborted!`` handling on the way out; like KeyboardInterrupt it is no
@@ -91,9 +94,19 @@ class Interrupted(BaseException):
     and :func:`boardgen.output.write_atomic`'s clean-up runs on the way up.
     """
 
+    def __init__(self, signum: int = signal.SIGINT) -> None:
+        super().__init__(signum)
+        self.signum = int(signum)
+
+
+# The signals that stop a command cleanly, and what it says on the way out.
+STOP_SIGNALS: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+if hasattr(signal, "SIGHUP"):
+    STOP_SIGNALS[signal.SIGHUP] = "hung up"
+
 
 def _interrupt(signum: int, frame: Any) -> None:
-    raise Interrupted()
+    raise Interrupted(signum)
 
 
 def fail(message: str) -> None:
@@ -107,10 +120,12 @@ def main(argv: list[str] | None = None) -> Any:
     from boardgen import logs
 
     logs.configure()
+    previous: dict[int, Any] = {}
     try:
-        previous = signal.signal(signal.SIGINT, _interrupt)
+        for signum in STOP_SIGNALS:
+            previous[signum] = signal.signal(signum, _interrupt)
     except ValueError:  # not the main thread: leave signals alone
-        previous = None
+        pass
     try:
         result = cli.main(args=argv, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -119,10 +134,13 @@ def main(argv: list[str] | None = None) -> Any:
         if isinstance(exc, click.exceptions.Abort) and not isinstance(exc.__cause__, KeyboardInterrupt):
             click.echo("boardgen: aborted", err=True)
             sys.exit(1)
-        if sys.stderr is not None and sys.stderr.isatty():
+        signum = exc.signum if isinstance(exc, Interrupted) else int(signal.SIGINT)
+        for other in previous:  # a second signal during the goodbye must not print a traceback
+            signal.signal(other, signal.SIG_IGN)
+        if signum == signal.SIGINT and sys.stderr is not None and sys.stderr.isatty():
             click.echo(err=True)  # after the terminal's ^C
-        click.echo("boardgen: interrupted", err=True)
-        sys.exit(130)
+        click.echo(f"boardgen: {STOP_SIGNALS.get(signum, 'interrupted')}", err=True)
+        sys.exit(128 + signum)
     except click.ClickException as exc:
         fail(_one_line(exc.format_message()))
     except BoardgenError as exc:
@@ -131,8 +149,8 @@ def main(argv: list[str] | None = None) -> Any:
         where = f"{exc.filename}: " if exc.filename else ""
         fail(_one_line(f"{where}{exc.strerror or exc}"))
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     sys.exit(result if isinstance(result, int) else 0)
 
 

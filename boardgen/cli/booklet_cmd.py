@@ -79,7 +79,7 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 @click.option("--paper", "paper", metavar="a5|a4|letter", shell_complete=complete_choices(("a5", "a4", "letter")), help="Page size (default a5); with --impose, the sheet: a4 or letter (default from the locale).")
 @click.option("--impose", is_flag=True, help="Lay the A5 pages two-up on A4 or Letter in saddle-stitch order.")
 @click.option("--sources", "sources", metavar="DIR", type=click.Path(), help="Read the rule texts from DIR instead of rules_text/GAME.")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output PDF, - for standard output (default: GAME-LANG-PAPER.pdf here).")
+@click.option("-o", "--output", "output", metavar="PATH", help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER.pdf here).")
 def booklet(game: str, lang: str, paper: str | None, impose: bool, sources: str | None, output: str | None) -> int:
     """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
@@ -130,7 +130,7 @@ def _split_claim(text: str, option: str) -> tuple[str, str]:
 @click.option("--coordinates/--no-coordinates", default=True, help="Draw the coordinates.")
 @click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", shell_complete=complete_lang, help="Language(s) of the text description (SVG title).")
 @click.option("--format", "fmt", metavar="svg|pdf", shell_complete=complete_choices(("svg", "pdf")), help="Output format (default: from the -o suffix, else svg).")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output file, - for standard output (default: GAME-diagram.FORMAT here).")
+@click.option("-o", "--output", "output", metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram.FORMAT here).")
 def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, wins, numbers, coordinates, lang, fmt, output) -> int:
     """Draw one engine-checked example position of GAME, like a booklet diagram.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 from pathlib import Path
 
 import click
@@ -21,20 +22,32 @@ def build(output: str, as_json: bool) -> int:
     """Write every default board (SVG and PDF, A4 and Letter), booklet and diagram.
 
     Each file is announced as it is written (-q: silent); the last line
-    counts them.  With --json, stdout is one object
+    counts them.  Every rule text is checked before anything is written: a
+    problem is printed as file:line and the build stops (status 2) with the
+    output folder as it was.  Temporary files an interrupted build left
+    behind (.NAME.XXXXXXXX.tmp) are removed.  With --json, stdout is one object
     {"output": DIR, "files": [{"path": ..., "bytes": ...}, ...]}.
     """
     from boardgen import logs
     from boardgen.build.steps import run_steps
-    from boardgen.errors import OptionError
+    from boardgen.errors import BoardgenError, OptionError
 
     folder = Path(output)
     if folder.exists() and not folder.is_dir():
-        raise OptionError("-o/--output", f"{folder} is a file, not a folder")
+        raise OptionError("-o/--output", f"{folder} is not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     if as_json:
         logs.progress_to_stderr()
-    written = run_steps(folder)
+    try:
+        written = run_steps(folder)
+    except BoardgenError as exc:
+        problems = getattr(exc, "problems", None)  # a ProblemsError: every problem, one per line
+        if problems is None:
+            raise
+        for problem in problems:
+            click.echo(str(problem), err=True)
+        click.echo(f"boardgen: error: {len(problems)} problem{'s' if len(problems) != 1 else ''} in the rule texts; nothing written", err=True)
+        sys.exit(2)
     log.info("built %d files into %s/", len(written), folder)
     if as_json:
         files = [{"path": str(path), "bytes": path.stat().st_size} for path in written]

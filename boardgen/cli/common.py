@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -78,13 +79,19 @@ def output_format(fmt: str | None, output: str | None, formats: tuple[str, ...],
 def output_target(output: str | None, default_name: str) -> Path | None:
     """The file ``-o`` names (checked writable before any work), or None for ``-o -``: standard output.
 
-    With stdout carrying the data, progress lines move to stderr.
+    With stdout carrying the data, progress lines move to stderr.  A name
+    ending in ``/`` means a folder, never a file: an error naming the option
+    rather than a file called ``newdir`` (the slash would otherwise be lost).
+    A target that is not a regular file (``/dev/null``, a FIFO) is refused by
+    :func:`boardgen.output.check_writable`: ``-o -`` is the way to a pipe.
     """
     if output == STDOUT:
         logs.progress_to_stderr()
         return None
     from boardgen.output import check_writable
 
+    if output and output.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        raise OptionError(OUTPUT_OPTION, f"{output} ends in {output[-1]}, so it names a folder; give a file name (e.g. {output}{default_name})")
     path = Path(output) if output else Path(default_name)
     check_writable(path, OUTPUT_OPTION)
     return path
@@ -94,10 +101,15 @@ def write_output(path: Path | None, data: bytes) -> str:
     """Write ``data`` whole to ``path`` (atomically), or as exact bytes to stdout; the name for the progress line."""
     if path is None:
         stream: BinaryIO = sys.stdout.buffer
-        stream.write(data)
-        stream.flush()
+        try:
+            stream.write(data)
+            stream.flush()
+        except OSError as exc:  # a full disk behind a redirection, a closed pipe
+            from boardgen.errors import BoardgenError
+
+            raise BoardgenError(f"cannot write to standard output: {exc.strerror or exc}") from None
         return "standard output"
     from boardgen.output import write_atomic
 
-    write_atomic(path, data)
+    write_atomic(path, data, OUTPUT_OPTION)
     return str(path)

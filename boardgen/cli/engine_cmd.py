@@ -10,6 +10,7 @@ exit status 2 (see :func:`boardgen.cli.main`).
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import click
@@ -17,6 +18,7 @@ import click
 from boardgen.cli.common import verbosity_options
 from boardgen.cli.complete import complete_game, complete_variant
 from boardgen.engine.base import GameState, Move
+from boardgen.engine.perft import estimate as estimate_perft
 from boardgen.engine.perft import perft as count_perft
 from boardgen.engine.sizes import size_words
 from boardgen.errors import IllegalMoveError, OptionError
@@ -24,6 +26,10 @@ from boardgen.registry import GameInfo, get_game, parse_variant_options
 from boardgen.values import read_whole_number, whole_number
 
 MAX_DEPTH = 20
+#: the estimated perft count above which ``perft`` wants --force: at about a million a second, a quarter of an hour
+PERFT_LIMIT = 10**9
+
+log = logging.getLogger("boardgen")
 
 
 def _whole_number(text: str | None, option: str, what: str, low: int, high: int) -> int | None:
@@ -162,15 +168,34 @@ def play(
 @click.argument("game", shell_complete=complete_game)
 @click.option("--depth", required=True, metavar="N", help=f"Number of moves, 0 to {MAX_DEPTH}.")
 @_common_options
+@click.option("--force", is_flag=True, help=f"Count even when the estimate is above {PERFT_LIMIT:.0e} sequences.")
 @click.option("--json", "as_json", is_flag=True, help="Print game, size, variants, position, depth and count as JSON.")
-def perft(game: str, depth: str, size: str | None, position: str | None, variants: tuple[str, ...], as_json: bool) -> None:
+def perft(game: str, depth: str, size: str | None, position: str | None, variants: tuple[str, ...], force: bool, as_json: bool) -> None:
     """Count the move sequences of length --depth from GAME's start position (or --position).
 
     A finished game counts as one leaf and is not expanded.
+
+    \b
+    The count is estimated first (the moves met along a line of play,
+    multiplied: Knuth's estimator).  Above 1e9 sequences, about ten
+    minutes or more on a fast machine, perft refuses with the estimate
+    unless --force is given; with --force it says the estimate and counts.
+    Ctrl-C (status 130) or SIGTERM (143) stops a count at once.
     """
     levels = _whole_number(depth, "--depth", "depth", 0, MAX_DEPTH)
     state = load_state(game, size, position, variants)
     assert levels is not None
+    expected = estimate_perft(state, levels)
+    if expected > PERFT_LIMIT:
+        words = f"{levels} means about {expected:.1e} move sequences to count"
+        if not force:
+            raise OptionError("--depth", f"{words}, more than the {PERFT_LIMIT:.0e} counted without --force (hours or years); choose a smaller depth or add --force")
+        from boardgen import logs
+
+        logs.progress_to_stderr()  # stdout carries the count alone
+        log.info("%s; counting anyway (Ctrl-C stops it)", words)
+    else:
+        log.debug("perft: about %.1e move sequences to count", expected)
     count = count_perft(state, levels)
     if not as_json:
         click.echo(str(count))

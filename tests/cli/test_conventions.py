@@ -226,14 +226,25 @@ def _processes_with(token: str) -> list[int]:
     return found
 
 
-def _interrupt(args: list[str], cwd: Path, ready: str | None, delay: float) -> tuple[int, str, float, list[int]]:
-    """Start boardgen, wait for the stderr line containing ``ready`` (if any) and ``delay`` s, send SIGINT.
+# ``python -m boardgen`` with the build cut down to its booklet step, to reach the worker processes at once
+BOOKLETS_ONLY = [
+    "-c",
+    "import sys, boardgen.build.steps as steps; from boardgen.cli import main;"
+    " steps.STEPS = ('boardgen.booklet.build:build_booklets',); main(sys.argv[1:])",
+]
 
-    Returns (exit status, stderr, seconds from SIGINT to exit, child pids seen before the signal).
+
+def _interrupt(
+    args: list[str], cwd: Path, ready: str | None, delay: float, sig: int = signal.SIGINT, launcher: list[str] | None = None
+) -> tuple[int, str, float, list[int]]:
+    """Start boardgen, wait for the stderr line containing ``ready`` (if any) and ``delay`` s, send ``sig``.
+
+    Returns (exit status, stderr, seconds from the signal to exit, child pids seen before the signal).
     """
     token = f"boardgen-test-{uuid.uuid4()}"
-    env = dict(os.environ, BOARDGEN_TEST_TOKEN=token)
-    process = subprocess.Popen([sys.executable, "-m", "boardgen", *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    env = dict(os.environ, BOARDGEN_TEST_TOKEN=token, BOARDGEN_JOBS="2")
+    command = [sys.executable, *(launcher or ["-m", "boardgen"]), *args]
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     lines = []
     if ready is not None:
         for line in process.stderr:
@@ -246,12 +257,12 @@ def _interrupt(args: list[str], cwd: Path, ready: str | None, delay: float) -> t
     assert process.poll() is None, f"boardgen finished before the interrupt: {''.join(lines)}"
     children = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
     sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
+    process.send_signal(sig)
     try:
         status = process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
-        pytest.fail("boardgen did not stop within 10 s of SIGINT")
+        pytest.fail(f"boardgen did not stop within 10 s of {signal.Signals(sig).name}")
     elapsed = time.monotonic() - sent
     stderr = "".join(lines) + process.stderr.read()
     process.stderr.close()
@@ -287,7 +298,7 @@ def test_ctrl_c_stops_the_build_at_once_with_nothing_half_written(tmp_path, mome
 @pytest.mark.parametrize(
     "args",
     [
-        ["perft", "hex", "--depth", "8"],
+        ["perft", "hex", "--depth", "8", "--force"],
         ["board", "hex", "--size", "26", "--cell-mm", "60", "--tile", "--paper", "a4", "-o", "poster.pdf"],
         ["booklet", "hex", "-o", "hex.pdf"],
         ["check", "COPIES"],
@@ -311,6 +322,119 @@ def test_ctrl_c_stops_long_commands(tmp_path, args):
     assert (status, stderr.splitlines()[-1]) == (130, "boardgen: interrupted"), stderr
     assert elapsed < 2.0 and "Traceback" not in stderr
     assert list(work.iterdir()) == []
+
+
+# -- SIGTERM and kill -9 -------------------------------------------------------------------------
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its reaper counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, from /proc/*/stat."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_sigterm_stops_perft_with_143(tmp_path):
+    status, stderr, elapsed, _ = _interrupt(["perft", "hex", "--depth", "8", "--force", "-v"], tmp_path, "boardgen: debug: boardgen", 0.5, signal.SIGTERM)
+    assert (status, stderr.splitlines()[-1]) == (143, "boardgen: terminated"), stderr
+    assert elapsed < 2.0 and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sigterm_stops_a_booklet_with_143_and_no_file(tmp_path):
+    status, stderr, elapsed, _ = _interrupt(["booklet", "hex", "-o", "hex.pdf", "-v"], tmp_path, "boardgen: debug: typesetting", 0.5, signal.SIGTERM)
+    assert (status, stderr.splitlines()[-1]) == (143, "boardgen: terminated"), stderr
+    assert elapsed < 2.0 and "Traceback" not in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sigterm_stops_the_build_and_its_workers_with_143(tmp_path):
+    out = tmp_path / "out"
+    status, stderr, elapsed, children = _interrupt(["build", "-v", "-o", str(out)], tmp_path, "typesetting", 1.0, signal.SIGTERM, BOOKLETS_ONLY)
+    assert children, "the booklets are typeset in worker processes"
+    assert (status, stderr.splitlines()[-1]) == (143, "boardgen: terminated"), stderr
+    assert elapsed < 2.0 and "Traceback" not in stderr and stderr.count("terminated") == 1
+    assert not any(_alive(pid) for pid in children)
+    _no_partial_files(out)
+
+
+def test_kill_9_of_the_build_takes_its_workers_with_it(tmp_path):
+    env = dict(os.environ, BOARDGEN_JOBS="2")
+    command = [sys.executable, *BOOKLETS_ONLY, "build", "-v", "-o", str(tmp_path / "out")]
+    process = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = []
+        for line in process.stderr:
+            lines.append(line)
+            if "typesetting" in line:
+                break
+        else:
+            pytest.fail(f"never started typesetting: {''.join(lines)}")
+        deadline = time.monotonic() + 10
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            workers = _children(process.pid)
+            time.sleep(0.05)
+        assert len(workers) == 2, f"expected 2 workers, saw {workers}"
+        time.sleep(0.5)  # into the typesetting
+        process.kill()
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 3
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = [pid for pid in workers if _alive(pid)]
+        for pid in left:  # do not leave them running after a failure
+            os.kill(pid, signal.SIGKILL)
+        assert left == [], "workers outlived their killed parent by 3 s"
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.stderr.close()
+
+
+def test_a_worker_whose_parent_is_already_gone_exits(tmp_path):
+    # the race die_with_parent closes: the parent died between the fork and the initializer
+    code = "import os, sys; from boardgen.booklet.workers import die_with_parent; die_with_parent(int(sys.argv[1])); print('alive')"
+    result = subprocess.run([sys.executable, "-c", code, "1"], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (1, "")
+    result = subprocess.run([sys.executable, "-c", code.replace("int(sys.argv[1])", "os.getppid()")], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout) == (0, "alive\n")
+
+
+def test_without_prctl_the_watchdog_ends_an_orphaned_worker(tmp_path):
+    worker = (
+        "import os, time, boardgen.booklet.workers as w; w._set_pdeathsig = lambda signum: False;"
+        " print(w.die_with_parent(os.getppid()), flush=True); time.sleep(60)"
+    )
+    middle = (
+        "import os, subprocess, sys; p = subprocess.Popen([sys.executable, '-c', sys.argv[1]], stdout=subprocess.PIPE, text=True);"
+        " print(p.stdout.readline().strip(), p.pid, flush=True); os._exit(0)"
+    )
+    result = subprocess.run([sys.executable, "-c", middle, worker], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    how, pid = result.stdout.split()
+    assert how == "watchdog"
+    deadline = time.monotonic() + 3
+    while _alive(int(pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if _alive(int(pid)):
+        os.kill(int(pid), signal.SIGKILL)
+        pytest.fail("the watchdog did not end the worker within 3 s of its parent's death")
 
 
 # -- shell completion -------------------------------------------------------------------------

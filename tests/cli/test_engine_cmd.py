@@ -153,3 +153,59 @@ def test_python_dash_m_boardgen_runs_the_same_tools() -> None:
     )
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.splitlines() == ["boardgen: error: move 2: a1: the cell already holds a black stone [occupied]"]
+
+
+# -- perft's bound: an estimate, not only a depth ------------------------------------------------
+
+
+def test_a_perft_that_would_never_finish_is_refused_with_its_estimate(capsys: pytest.CaptureFixture[str]) -> None:
+    from boardgen.cli.engine_cmd import PERFT_LIMIT, load_state
+    from boardgen.engine.perft import estimate
+
+    expected = estimate(load_state("hex", None, None, ()), 20)
+    assert expected > PERFT_LIMIT
+    status, out, err = run(capsys, "perft", "hex", "--depth", "20")
+    assert (status, out) == (2, "")
+    assert err.startswith("boardgen: error: --depth: 20 means about ") and err.count("\n") == 1
+    assert f"{expected:.1e}" in err and "--force" in err
+
+
+def test_a_deep_perft_that_is_small_runs_without_force(capsys: pytest.CaptureFixture[str]) -> None:
+    # size 2 fills after 4 moves: depth 20 is a tiny count, and the estimate sees it
+    from boardgen.cli.engine_cmd import load_state
+    from boardgen.engine.perft import perft
+
+    state = load_state("hex", "2", None, ("swap=off",))
+    assert run(capsys, "perft", "hex", "--depth", "20", "--size", "2", "--variant", "swap=off") == (0, f"{perft(state, 20)}\n", "")
+
+
+def test_force_counts_beyond_the_limit_and_says_the_estimate(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import boardgen.cli.engine_cmd as engine_cmd
+    from boardgen.engine.perft import estimate, perft
+
+    state = engine_cmd.load_state("hex", "3", None, ())
+    expected = estimate(state, 3)
+    monkeypatch.setattr(engine_cmd, "PERFT_LIMIT", expected - 1)
+    status, _, err = run(capsys, "perft", "hex", "--depth", "3", "--size", "3")
+    assert status == 2 and "--force" in err
+    monkeypatch.setattr(engine_cmd, "PERFT_LIMIT", expected)  # the limit itself is allowed
+    assert run(capsys, "perft", "hex", "--depth", "3", "--size", "3")[0] == 0
+    monkeypatch.setattr(engine_cmd, "PERFT_LIMIT", expected - 1)
+    status, out, err = run(capsys, "perft", "hex", "--depth", "3", "--size", "3", "--force")
+    assert (status, out) == (0, f"{perft(state, 3)}\n")
+    assert f"3 means about {expected:.1e} move sequences to count; counting anyway" in err
+
+
+def test_the_estimate_is_near_the_count() -> None:
+    from boardgen.cli.engine_cmd import load_state
+    from boardgen.engine.perft import estimate, perft
+
+    for game, depth in (("surakarta", 4), ("brax", 3), ("hex", 3), ("assalto", 4)):
+        state = load_state(game, None, None, ())
+        exact = perft(state, depth)
+        assert exact / 3 <= estimate(state, depth) <= exact * 3, game
+
+
+def test_perft_help_says_the_bound() -> None:
+    result = subprocess.run([sys.executable, "-m", "boardgen", "perft", "--help"], capture_output=True, text=True, timeout=60)
+    assert "--force" in result.stdout and "estimated" in result.stdout and "1e9" in result.stdout
