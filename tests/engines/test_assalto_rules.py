@@ -353,13 +353,19 @@ def test_huffing_removes_the_officer_that_failed_to_capture() -> None:
         make(f"c4 g3 g4 g5 {FILLER}", "c3")
 
 
-def test_huffing_last_officer_loses() -> None:
+def test_huffing_the_last_officer_ends_the_game_at_once() -> None:
     state = make(f"c4 g3 g4 g5 {FILLER}", "c3", huffing="on")
     after = state.play("c3-d3")  # c3 could jump c4: it is huffed where it lands
-    assert after.piece_at("d3") is None and after.outcome() is None
-    final = after.play("g3-f3")
-    outcome = final.outcome()
+    assert after.piece_at("d3") is None
+    # The pawns would be to move, but with no officer left the game is over now,
+    # not after one more pawn move.
+    outcome = after.outcome()
     assert outcome is not None and outcome.winner == 0 and "no officer" in outcome.reason
+    assert after.to_move is None and after.legal_moves() == []
+    assert code_of(after, "g3-f3") == "game-over"
+    # The same holds for a position text with the pawns to move and no officer.
+    empty = make(f"c4 g3 g4 g5 {FILLER}", "", side="p", huffing="on")
+    assert empty.outcome() is not None and empty.outcome().winner == 0
 
 
 # --- other variants ---------------------------------------------------------------

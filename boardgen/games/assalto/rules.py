@@ -396,6 +396,10 @@ class AssaltoState(GameState):
         board = self._board
         if self._side == SETUP:
             return None
+        if OFFICER not in board:
+            # Checked before anyone moves: a huff that removes the last officer ends the
+            # game on that move, not after the pawns' next one.
+            return Outcome(0, "no officer is left (both were huffed)")
         pawns = board.count(PAWN)
         if pawns < FORTRESS_SIZE:
             return Outcome(1, f"the officers captured {PAWN_COUNT - pawns} pawns: fewer than 9 are left to fill the fortress")
@@ -403,8 +407,6 @@ class AssaltoState(GameState):
             return Outcome(0, "the pawns occupy all nine points of the fortress")
         if not self.generated_moves():
             if self._side == OFFICERS:
-                if OFFICER not in board:
-                    return Outcome(0, "no officer is left (both were huffed)")
                 return Outcome(0, "the officers are blocked: they have no legal move")
             if self._rules.stalemate_loses:
                 return Outcome(1, "the pawns are blocked: they have no legal move")
