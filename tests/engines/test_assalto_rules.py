@@ -551,3 +551,16 @@ def test_rules_murray_sets_every_murray_option() -> None:
     assert mixed.rules.pawn_moves == "towards-fortress" and mixed.rules.huff_all
     # Murray's set allows a position with one officer left (huffing is on)
     assert make(f"c4 g3 g4 g5 {FILLER}", "c3", rules="murray").outcome() is None
+
+
+def test_a_no_progress_counter_beyond_the_draw_is_refused() -> None:
+    pawns = f"a5 g5 {FILLER} f3"
+    # the game is drawn when the counter reaches no_progress: 100 can be written, 101 cannot
+    assert make(pawns, "d6 e7", side="p", counter=100).outcome().winner is None
+    with pytest.raises(PositionError, match=r"counter is 101, .* never more than 100"):
+        make(pawns, "d6 e7", side="p", counter=101)
+    with pytest.raises(PositionError, match=r"no_progress=50\), so it is never more than 50"):
+        make(pawns, "d6 e7", side="p", counter=51, no_progress="50")
+    assert make(pawns, "d6 e7", side="p", counter=101, no_progress="200").quiet_turns == 101
+    # with no_progress=off nothing ends or bounds the counter
+    assert make(pawns, "d6 e7", side="p", counter=10**6, no_progress="off").quiet_turns == 10**6

@@ -313,6 +313,11 @@ class AssaltoState(GameState):
             raise PositionError(f"position: {pawns} pawns on the board, the pawns' player has only {PAWN_COUNT}")
         if officers > OFFICER_COUNT:
             raise PositionError(f"position: {officers} officers on the board, the officers' player has only 2")
+        if rules.limit is not None and counter > rules.limit:
+            raise PositionError(
+                f"position: the no-progress counter is {counter}, but the game is drawn when it reaches "
+                f"{rules.limit} (no_progress={rules.limit}), so it is never more than {rules.limit}"
+            )
         if side == SETUP:
             if officers:
                 raise PositionError("position: side 's' is the setup turn that places both officers, "
