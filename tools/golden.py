@@ -85,6 +85,23 @@ SPECS: tuple[Spec, ...] = (
         },
         seed=2,
     ),
+    # Murray's rules as Ludii plays them, spelt out (rules=murray is the shorthand for this set;
+    # tests/engines/test_assalto_rules.py shows the two are the same): seed 1 shows a capture and
+    # one step that huffs both officers.
+    Spec(
+        "assalto-murray",
+        "assalto",
+        variants={
+            "first": "officers",
+            "huffing": "on",
+            "huffed": "all",
+            "chains": "off",
+            "officers_win": "no-pawn-left",
+            "stalemate": "pass",
+            "long_capture": "off",
+            "pawn_moves": "any-line",
+        },
+    ),
     Spec("brax", "brax", seed=7),
     Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
     Spec("hex-5", "hex", size=5, seed=25),

@@ -353,13 +353,19 @@ def test_huffing_removes_the_officer_that_failed_to_capture() -> None:
         make(f"c4 g3 g4 g5 {FILLER}", "c3")
 
 
-def test_huffing_last_officer_loses() -> None:
+def test_huffing_the_last_officer_ends_the_game_at_once() -> None:
     state = make(f"c4 g3 g4 g5 {FILLER}", "c3", huffing="on")
     after = state.play("c3-d3")  # c3 could jump c4: it is huffed where it lands
-    assert after.piece_at("d3") is None and after.outcome() is None
-    final = after.play("g3-f3")
-    outcome = final.outcome()
+    assert after.piece_at("d3") is None
+    # The pawns would be to move, but with no officer left the game is over now,
+    # not after one more pawn move.
+    outcome = after.outcome()
     assert outcome is not None and outcome.winner == 0 and "no officer" in outcome.reason
+    assert after.to_move is None and after.legal_moves() == []
+    assert code_of(after, "g3-f3") == "game-over"
+    # The same holds for a position text with the pawns to move and no officer.
+    empty = make(f"c4 g3 g4 g5 {FILLER}", "", side="p", huffing="on")
+    assert empty.outcome() is not None and empty.outcome().winner == 0
 
 
 # --- other variants ---------------------------------------------------------------
@@ -449,3 +455,112 @@ def test_every_listed_move_round_trips_through_its_text() -> None:
         state = state.play(text)
         assert AssaltoState.from_text(state.to_text()).to_text() == state.to_text()
     assert state.piece_at("e4") == Piece(1, "officer") and state.piece_at("e5") is None
+
+
+# --- Murray's rules (Murray 1951, as Ludii plays them) --------------------------------
+
+MURRAY_START = "3/O1O/PP3PP/PPPPPPP/PPPPPPP/PPP/PPP o 0"
+
+
+def test_officers_move_first_by_the_first_option() -> None:
+    state = AssaltoState.initial(variants={"first": "officers"})
+    assert state.to_text() == MURRAY_START and state.to_move == 1
+    # c6 and e6 have no diagonals and nothing to jump: three steps each
+    assert texts(state) == sorted(["c6-c7", "c6-d6", "c6-c5", "e6-e7", "e6-e5", "e6-d6"])
+    assert state.play("c6-c5").to_move == 0
+    # with a free start the officers are placed, then they also make the first move
+    free = AssaltoState.initial(variants={"first": "officers", "officer_start": "free"})
+    assert free.play("c6+e6").to_text() == MURRAY_START
+    # the default start text is unchanged
+    assert AssaltoState.initial().to_text() == START_TEXT
+
+
+def test_huffed_all_removes_every_officer_that_could_have_captured() -> None:
+    #  row 5  . . . . . P P    c3 could jump c4 to c5, e3 could jump e4 to e5
+    #  row 4  . . P . P . P
+    #  row 3  . . O . O . P
+    pawns = f"c4 e4 g3 g4 g5 {FILLER}"
+    murray = make(pawns, "c3 e3", huffing="on", huffed="all")
+    step = murray.parse_move("c3-d3")
+    assert step.kind == "huff" and set(step.captures) == {"d3", "e3"}  # c3 where it landed, and e3
+    after = murray.apply(step)
+    assert after.piece_at("d3") is None and after.piece_at("e3") is None
+    outcome = after.outcome()  # both officers gone on one move: the game is over at once
+    assert outcome is not None and outcome.winner == 0 and "no officer" in outcome.reason
+    # Bell's huffing removes only the officer that stepped
+    bell = make(pawns, "c3 e3", huffing="on")
+    assert bell.parse_move("c3-d3").captures == ("d3",)
+    assert bell.play("c3-d3").piece_at("e3") == Piece(1, "officer")
+    # when only the other officer could capture, both rules remove just that one
+    for huffed in ("one", "all"):
+        one = make(f"c4 g3 g4 g5 {FILLER}", "c3 e7", huffing="on", huffed=huffed)
+        assert one.parse_move("e7-d7").captures == ("c3",)
+    # without huffing the option changes nothing: capturing stays compulsory
+    assert texts(make(pawns, "c3 e3", huffed="all")) == ["c3xc5", "e3xe5"]
+
+
+def test_chains_off_makes_a_capture_one_jump() -> None:
+    # the position of test_diagonal_chain_is_written_with_every_landing_point
+    state = make(f"b4 d6 g5 {FILLER}", "a3 g4", chains="off")
+    assert texts(state) == ["a3xc5"]
+    assert state.play("a3xc5").piece_at("d6") == Piece(0, "pawn")  # the turn ended after one jump
+    assert code_of(state, "a3xc5xe7") == "one-jump"
+    # the position of test_majority_rule_picks_the_longer_chain: every single jump takes one pawn
+    single = make(f"b4 d4 e6 f3 g3 {FILLER}", "a4 e7", chains="off")
+    assert texts(single) == ["a4xc4", "e7xa3", "e7xe5"]
+    assert code_of(single, "a4-a5") == "must-capture"
+
+
+def test_officers_win_only_when_no_pawn_is_left_by_the_option() -> None:
+    pawns = f"c5 g3 g4 {FILLER}"  # 9 pawns; a3xd6 leaves 8
+    state = make(pawns, "a3 d7", officers_win="no-pawn-left")
+    after = state.play("a3xd6")
+    assert after.outcome() is None and after.to_move == 0
+    # the last pawn captured ends it
+    last = make("c5", "a3 d7", officers_win="no-pawn-left")
+    assert last.outcome() is None
+    outcome = last.play("a3xd6").outcome()
+    assert outcome is not None and outcome.winner == 1 and outcome.reason == "the officers captured every pawn"
+
+
+def test_blocked_pawns_pass_by_the_stalemate_option() -> None:
+    # the position of test_blocked_pawns_lose_or_draw_by_the_stalemate_option
+    pawns = "c7 d7 e7 c6 e6 a5 b5 c5 d5 e5 f5 g5"
+    state = make(pawns, "d6 d4", side="p", counter=4, stalemate="pass")
+    assert state.outcome() is None and texts(state) == ["pass"]
+    after = state.play("pass")
+    assert after.to_text() == text_of(pawns, "d6 d4", side="o", counter=5)
+    # pawns that can move may not pass, and nobody passes under the other stalemate rules
+    free = make(f"a5 g5 {FILLER} f3", "d6 e7", side="p", stalemate="pass")
+    assert code_of(free, "pass") == "pass"
+    assert code_of(make(f"a5 g5 {FILLER} f3", "d6 e7", side="p"), "pass") == "pass"
+
+
+def test_rules_murray_sets_every_murray_option() -> None:
+    spelt = {"first": "officers", "huffing": "on", "huffed": "all", "chains": "off",
+             "officers_win": "no-pawn-left", "stalemate": "pass", "long_capture": "off",
+             "pawn_moves": "any-line"}
+    short = AssaltoState.initial(variants={"rules": "murray"})
+    assert short.rules == AssaltoState.initial(variants=spelt).rules
+    assert short.to_text() == MURRAY_START
+    # hand count: 6 officer steps; the pawns (any line) can then reach c5 from b5, c4, b4, d4,
+    # d5 from d4 and e5 from f5, e4, d4, f4: 9 moves, 5 after c6-c5 or e6-e5 fills one of them
+    assert perft(short, 1) == 6 and perft(short, 2) == 4 * 9 + 5 + 5
+    # an option given a value other than its booklet default keeps it
+    mixed = AssaltoState.initial(variants={"rules": "murray", "pawn_moves": "towards-fortress"})
+    assert mixed.rules.pawn_moves == "towards-fortress" and mixed.rules.huff_all
+    # Murray's set allows a position with one officer left (huffing is on)
+    assert make(f"c4 g3 g4 g5 {FILLER}", "c3", rules="murray").outcome() is None
+
+
+def test_a_no_progress_counter_beyond_the_draw_is_refused() -> None:
+    pawns = f"a5 g5 {FILLER} f3"
+    # the game is drawn when the counter reaches no_progress: 100 can be written, 101 cannot
+    assert make(pawns, "d6 e7", side="p", counter=100).outcome().winner is None
+    with pytest.raises(PositionError, match=r"counter is 101, .* never more than 100"):
+        make(pawns, "d6 e7", side="p", counter=101)
+    with pytest.raises(PositionError, match=r"no_progress=50\), so it is never more than 50"):
+        make(pawns, "d6 e7", side="p", counter=51, no_progress="50")
+    assert make(pawns, "d6 e7", side="p", counter=101, no_progress="200").quiet_turns == 101
+    # with no_progress=off nothing ends or bounds the counter
+    assert make(pawns, "d6 e7", side="p", counter=10**6, no_progress="off").quiet_turns == 10**6

@@ -223,7 +223,7 @@ def test_draw_after_100_moves_without_capture():
 
 
 def test_position_round_trip_and_errors():
-    for text in (START, "7BB/9/9/9/9/1B7/1W7/9/8W b ! 1", "9/9/9/9/4W4/9/9/9/B8 w - 37"):
+    for text in (START, "7BB/9/9/9/9/1B7/1W7/9/8W b ! 1", "9/9/9/9/4W4/9/9/9/B8 w - 10"):
         assert BraxState.from_text(text).to_text() == text
     with pytest.raises(NotationError, match="rank 3 has 8 points, expected 9"):
         BraxState.from_text("1BBBBBBB1/9/9/9/9/9/8/9/1WWWWWWW1 w - 0")
@@ -297,3 +297,19 @@ def test_seeded_random_games_end_and_stay_consistent():
             if outcome.winner is not None:
                 assert s.pieces(1 - outcome.winner) == ()
             assert s.clock <= 100
+
+
+def test_a_clock_beyond_the_draw_rules_is_refused():
+    # The game is drawn when the clock reaches no_capture_draw: 100 can be written, 101 cannot.
+    assert state(["a1", "b1"], ["h9", "i9"], clock=100).outcome().winner is None
+    with pytest.raises(PositionError, match=r"move clock is 101, .* never more than 100"):
+        state(["a1", "b1"], ["h9", "i9"], clock=101)
+    with pytest.raises(PositionError, match="never more than 50"):
+        state(["a1", "b1"], ["h9", "i9"], clock=51, variants={"no_capture_draw": "50"})
+    assert state(["a1", "b1"], ["h9", "i9"], clock=101, variants={"no_capture_draw": "200"}).clock == 101
+    # One piece each: the capture that left them reset the clock, and the bare draw ends it at 10.
+    with pytest.raises(PositionError, match=r"move clock is 11 with one piece each, .* never more than 10"):
+        state(["a1"], ["i9"], clock=11)
+    assert state(["a1"], ["i9"], clock=11, variants={"bare_draw": "off"}).outcome() is None
+    # With both draw rules off nothing ends the clock, so nothing bounds it.
+    assert state(["a1"], ["i9"], clock=10**6, variants={"bare_draw": "off", "no_capture_draw": "off"}).clock == 10**6

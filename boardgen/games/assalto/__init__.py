@@ -57,10 +57,45 @@ GAME = GameInfo(
         ),
         Variant.choice(
             "stalemate",
-            values=("loses", "draw"),
+            values=("loses", "draw", "pass"),
             default="loses",
-            doc="Pawns with no legal move lose (our choice; sources are silent) or the game is drawn. "
-            "Officers with no legal move always lose (seed).",
+            doc="Pawns with no legal move lose (our choice; the seed is silent), the game is drawn, or they "
+            "pass (Murray, Ludii). Officers with no legal move always lose (seed).",
+        ),
+        Variant.choice(
+            "first",
+            values=("pawns", "officers"),
+            default="pawns",
+            doc="Who makes the first move of play: the pawns (seed) or the officers (Murray, Ludii).",
+        ),
+        Variant.choice(
+            "huffed",
+            values=("one", "all"),
+            default="one",
+            doc="With huffing=on, which officers are removed when the officers step instead of capturing: one "
+            "(Bell: the one that stepped if it could have captured, else the one that could) or every officer "
+            "that could have captured (Murray, Ludii). Without huffing it changes nothing.",
+        ),
+        Variant.boolean(
+            "chains",
+            default=True,
+            doc="on: a capture goes on jumping while it can (seed). off: a capture is one jump per turn "
+            "(Murray, Ludii).",
+        ),
+        Variant.choice(
+            "officers_win",
+            values=("fewer-than-nine", "no-pawn-left"),
+            default="fewer-than-nine",
+            doc="The officers win once fewer than 9 pawns remain, too few to fill the fortress (seed), or only "
+            "when no pawn is left (Murray, Ludii).",
+        ),
+        Variant.choice(
+            "rules",
+            values=("booklet", "murray"),
+            default="booklet",
+            doc="Shorthand. murray: each option it names that is left at its booklet default takes Murray's value "
+            "(first=officers, huffing=on, huffed=all, chains=off, officers_win=no-pawn-left, stalemate=pass, "
+            "long_capture=off, pawn_moves=any-line), as Ludii plays; an option given another value keeps it.",
         ),
         Variant.integer(
             "no_progress",

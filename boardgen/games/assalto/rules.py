@@ -11,6 +11,11 @@ pawns remain.  Every ambiguity of games.md 6.4 is a variant option (see
 ``GAME.variants``); ``docs/notation/assalto.md`` documents the notation and the
 illegal-move codes.
 
+Murray's rule book (Murray 1951, as Ludii plays it) is the ``rules=murray``
+shorthand: the officers move first, huffing removes every officer that could
+have captured, a capture is one jump, the officers win only when no pawn is
+left and pawns with no move pass.  Each of those is an option of its own too.
+
 Why a chain of jumps is written with every landing point: a long diagonal capture
 (``a3xd6``) and a chain in one direction (``a3xc5xe7``) would otherwise look
 alike.  Each ``x`` is one jump over exactly one pawn: the pawn captured is the
@@ -29,7 +34,7 @@ from typing import Any
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.engine.variants import VariantValues
+from boardgen.engine.variants import Variant, VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
@@ -55,6 +60,19 @@ _POINT = r"[a-z][0-9]{1,2}"  # loose on purpose: names off the board get the cod
 STEP_RE = re.compile(rf"^({_POINT})-({_POINT})$")
 CAPTURE_RE = re.compile(rf"^{_POINT}(?:x{_POINT})+$")
 PLACE_RE = re.compile(rf"^({_POINT})\+({_POINT})$")
+PASS = "pass"  # the pawns' move when they have none and stalemate=pass
+
+# What ``rules=murray`` sets (Murray 1951: 105, as Ludii's Asalto.lud plays it).
+MURRAY: dict[str, str] = {
+    "first": "officers",
+    "huffing": "on",
+    "huffed": "all",
+    "chains": "off",
+    "officers_win": "no-pawn-left",
+    "stalemate": "pass",
+    "long_capture": "off",  # Ludii's HopCapture: the pawn next to the officer, the point just beyond
+    "pawn_moves": "any-line",  # Ludii's StepToEmpty
+}
 
 
 @dataclass(frozen=True)
@@ -66,9 +84,13 @@ class Rules:
     same_direction: bool
     huffing: bool
     diagonals: str
-    stalemate_loses: bool
+    stalemate: str  # "loses", "draw" or "pass"
     limit: int | None
     officer_start: str
+    first: int  # PAWNS or OFFICERS: who makes the first move of play
+    huff_all: bool  # huffing removes every officer that could have captured, not one
+    chains: bool  # a capture goes on jumping while it can (off: one jump per turn)
+    win_at: int  # the officers win when fewer pawns than this remain (9, or 1 for no-pawn-left)
     # rays[i]: (direction, is_diagonal, points along the line) for every line leaving point i
     rays: tuple[tuple[tuple[tuple[int, int], bool, tuple[int, ...]], ...], ...]
     # officer_steps[i]: points one segment away
@@ -77,9 +99,29 @@ class Rules:
     pawn_steps: tuple[tuple[tuple[int, bool], ...], ...]
 
 
+def effective_variants(chosen: VariantValues) -> VariantValues:
+    """The options as played: ``rules=murray`` filled in.
+
+    The shorthand sets every option of :data:`MURRAY` that is at its booklet
+    default; an option given another value keeps it.  A resolved set of options
+    no longer says which values were written and which defaulted, so a value
+    equal to the booklet default cannot win over the shorthand: to play Murray
+    with one booklet rule, spell Murray's options out instead of the shorthand.
+    """
+    if chosen.rules != "murray":
+        return chosen
+    declared: dict[str, Variant] = {variant.name: variant for variant in GAME.variants}
+    texts = chosen.texts()
+    for name, value in MURRAY.items():
+        if texts[name] == declared[name].default:
+            texts[name] = value
+    return GAME.resolve_variants(texts)
+
+
 @cache
-def rules_for(chosen: VariantValues) -> Rules:
+def rules_for(given: VariantValues) -> Rules:
     """Build the move tables for a resolved set of variant options (cached per set)."""
+    chosen = effective_variants(given)
     ray_names = geo.rays(chosen.diagonals)
     rays = tuple(
         tuple((d, d[0] != 0 and d[1] != 0, tuple(INDEX[n] for n in line)) for d, line in ray_names[name])
@@ -109,9 +151,13 @@ def rules_for(chosen: VariantValues) -> Rules:
         same_direction=chosen.direction_change == "forbidden",
         huffing=chosen.huffing,
         diagonals=chosen.diagonals,
-        stalemate_loses=chosen.stalemate == "loses",
+        stalemate=chosen.stalemate,
         limit=chosen.no_progress,
         officer_start=chosen.officer_start,
+        first=OFFICERS if chosen.first == "officers" else PAWNS,
+        huff_all=chosen.huffed == "all",
+        chains=chosen.chains,
+        win_at=1 if chosen.officers_win == "no-pawn-left" else FORTRESS_SIZE,
         rays=rays,
         officer_steps=officer_steps,
         pawn_steps=tuple(pawn_steps),
@@ -171,6 +217,9 @@ def capture_chains(board: tuple[int, ...], rules: Rules, origin: int) -> list[tu
         more = False
         for d, pawn, land in _jumps(work, rules, here, captured, direction):
             more = True
+            if not rules.chains:  # one jump per turn: every single jump is a complete capture
+                found.setdefault((land, frozenset((pawn,))), (path + (land,), (pawn,)))
+                continue
             extend(land, path + (land,), captured + (pawn,), d if rules.same_direction else None)
         if not more and captured:
             found.setdefault((here, frozenset(captured)), (path, captured))
@@ -220,7 +269,7 @@ class AssaltoState(GameState):
             return cls(tuple(board), SETUP, 0, rules)
         for name in geo.OFFICER_START:
             board[INDEX[name]] = OFFICER
-        return cls(tuple(board), PAWNS, 0, rules)
+        return cls(tuple(board), rules.first, 0, rules)
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "AssaltoState":
@@ -253,17 +302,22 @@ class AssaltoState(GameState):
             )
         side = LETTER_SIDES[side_text]
         counter = position_counter(counter_text, "the no-progress counter")
-        cls._check_possible(board, side, rules)
+        cls._check_possible(board, side, counter, rules)
         return cls(tuple(board), side, counter, rules)
 
     @staticmethod
-    def _check_possible(board: list[int], side: int, rules: Rules) -> None:
+    def _check_possible(board: list[int], side: int, counter: int, rules: Rules) -> None:
         """Refuse positions no game can reach (every point is reachable by some pawn, so counts decide)."""
         pawns, officers = board.count(PAWN), board.count(OFFICER)
         if pawns > PAWN_COUNT:
             raise PositionError(f"position: {pawns} pawns on the board, the pawns' player has only {PAWN_COUNT}")
         if officers > OFFICER_COUNT:
             raise PositionError(f"position: {officers} officers on the board, the officers' player has only 2")
+        if rules.limit is not None and counter > rules.limit:
+            raise PositionError(
+                f"position: the no-progress counter is {counter}, but the game is drawn when it reaches "
+                f"{rules.limit} (no_progress={rules.limit}), so it is never more than {rules.limit}"
+            )
         if side == SETUP:
             if officers:
                 raise PositionError("position: side 's' is the setup turn that places both officers, "
@@ -329,7 +383,9 @@ class AssaltoState(GameState):
             for to, advance in self._rules.pawn_steps[i]:
                 if board[to] == EMPTY:
                     moves.append(Move(f"{NAMES[i]}-{NAMES[to]}", (NAMES[i], NAMES[to]), (), "step",
-                                      key=("step", i, to, advance, -1)))
+                                      key=("step", i, to, advance, ())))
+        if not moves and self._rules.stalemate == "pass" and PAWN in board:
+            moves.append(Move(PASS, (), (), "pass", key=("pass",)))
         return moves
 
     def _officer_moves(self) -> list[Move]:
@@ -352,18 +408,19 @@ class AssaltoState(GameState):
             for to in rules.officer_steps[origin]:
                 if board[to] != EMPTY:
                     continue
-                huffed = -1
-                if origin in can_capture:
-                    huffed = to  # the officer that moved could have captured: it is removed where it lands
+                # An officer that moved and could have captured is removed where it lands.
+                where = {o: (to if o == origin else o) for o in officers if o in can_capture}
+                if rules.huff_all:
+                    huffed = tuple(sorted(where.values()))
+                elif origin in where:
+                    huffed = (to,)
                 else:
-                    others = [o for o in officers if o != origin and o in can_capture]
-                    if others:
-                        huffed = others[0]
+                    huffed = tuple(where.values())[:1]
                 text = f"{NAMES[origin]}-{NAMES[to]}"
-                if huffed < 0:
-                    steps.append(Move(text, (NAMES[origin], NAMES[to]), (), "step", key=("step", origin, to, False, -1)))
+                if not huffed:
+                    steps.append(Move(text, (NAMES[origin], NAMES[to]), (), "step", key=("step", origin, to, False, ())))
                 else:
-                    steps.append(Move(text, (NAMES[origin], NAMES[to]), (NAMES[huffed],), "huff",
+                    steps.append(Move(text, (NAMES[origin], NAMES[to]), tuple(NAMES[h] for h in huffed), "huff",
                                       key=("step", origin, to, False, huffed)))
         return captures + steps
 
@@ -376,13 +433,15 @@ class AssaltoState(GameState):
         kind = key[0]
         if kind == "place":
             board[key[1]] = board[key[2]] = OFFICER
-            return AssaltoState(tuple(board), PAWNS, 0, self._rules)
-        if kind == "step":
+            return AssaltoState(tuple(board), self._rules.first, 0, self._rules)
+        if kind == "pass":
+            quiet = self._quiet + 1
+        elif kind == "step":
             _kind, origin, to, advance, huffed = key
             board[to], board[origin] = board[origin], EMPTY
-            if huffed >= 0:
-                board[huffed] = EMPTY
-            quiet = 0 if advance or huffed >= 0 else self._quiet + 1
+            for point in huffed:
+                board[point] = EMPTY
+            quiet = 0 if advance or huffed else self._quiet + 1
         else:
             _kind, path, taken = key
             board[path[0]] = EMPTY
@@ -396,17 +455,21 @@ class AssaltoState(GameState):
         board = self._board
         if self._side == SETUP:
             return None
+        if OFFICER not in board:
+            # Checked before anyone moves: a huff that removes the last officer ends the
+            # game on that move, not after the pawns' next one.
+            return Outcome(0, "no officer is left (both were huffed)")
         pawns = board.count(PAWN)
-        if pawns < FORTRESS_SIZE:
+        if pawns < self._rules.win_at:
+            if self._rules.win_at == 1:
+                return Outcome(1, "the officers captured every pawn")
             return Outcome(1, f"the officers captured {PAWN_COUNT - pawns} pawns: fewer than 9 are left to fill the fortress")
         if all(board[i] == PAWN for i in FORTRESS):
             return Outcome(0, "the pawns occupy all nine points of the fortress")
         if not self.generated_moves():
             if self._side == OFFICERS:
-                if OFFICER not in board:
-                    return Outcome(0, "no officer is left (both were huffed)")
                 return Outcome(0, "the officers are blocked: they have no legal move")
-            if self._rules.stalemate_loses:
+            if self._rules.stalemate == "loses":
                 return Outcome(1, "the pawns are blocked: they have no legal move")
             return Outcome(None, "the pawns are blocked: they have no legal move (drawn by the stalemate option)")
         limit = self._rules.limit
@@ -447,6 +510,10 @@ class AssaltoState(GameState):
         if self.outcome() is not None:
             return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
+        if move == PASS:
+            if self._rules.stalemate != "pass":
+                return (f"{text}: nobody passes in Assalto unless stalemate=pass", "pass")
+            return (f"{text}: only the pawns pass, and only when they have no legal move (stalemate=pass)", "pass")
         step, capture, place = STEP_RE.match(move), CAPTURE_RE.match(move), PLACE_RE.match(move)
         if not (step or capture or place):
             return (f"{text}: not a move; write a step as c3-c4, a capture as d4xd6 or a3xc5xe7", "syntax")
@@ -509,11 +576,13 @@ class AssaltoState(GameState):
         return (f"{text}: not a legal officer step", "illegal")
 
     def _why_capture(self, text: str, points: list[int]) -> tuple[str, str]:
+        if not self._rules.chains and len(points) > 2:
+            return (f"{text}: with chains=off a capture is one jump per turn", "one-jump")
         trace = self._trace(points)
         if trace.error is not None:
             message, code = trace.error
             return (f"{text}: {message}", code)
-        if trace.can_continue:
+        if trace.can_continue and self._rules.chains:
             if not self._rules.huffing:
                 return (f"{text}: the chain can go on and the most pawns must be captured", "majority")
             return (f"{text}: the chain of captures can go on and must be completed", "incomplete")

@@ -242,6 +242,7 @@ class BraxState(GameState):
                 )
         if counts[0] == 0 and counts[1] == 0:
             raise PositionError("position: no pieces on the board")
+        self._check_clock(counts)
         for colour in (0, 1):
             if counts[colour] == 0 and self._side != colour:
                 raise PositionError(
@@ -260,6 +261,27 @@ class BraxState(GameState):
                 raise PositionError(
                     f"position: a Brax call is pending but no {COLOUR_WORD[side]} piece is threatened"
                 )
+
+    def _check_clock(self, counts: list[int]) -> None:
+        """PositionError for a clock above what the draw rules let it reach.
+
+        The clock counts moves since the last capture and the game is drawn when it
+        reaches ``no_capture_draw``, so it is never more.  With one piece each the
+        last capture came at most BARE_DRAW_MOVES moves ago (it left the board at one
+        piece each and reset the clock), since the bare-piece draw ends the game there.
+        """
+        rules, clock = self._rules, self._clock
+        if rules.no_capture_limit is not None and clock > rules.no_capture_limit:
+            raise PositionError(
+                f"position: the move clock is {clock}, but the game is drawn when it reaches "
+                f"{rules.no_capture_limit} (no_capture_draw), so it is never more than {rules.no_capture_limit}"
+            )
+        if rules.bare_draw and counts == [1, 1] and clock > BARE_DRAW_MOVES:
+            raise PositionError(
+                f"position: the move clock is {clock} with one piece each, but the capture that left one piece "
+                f"each reset it and the bare-piece draw ends the game {BARE_DRAW_MOVES} moves later, so it is "
+                f"never more than {BARE_DRAW_MOVES}"
+            )
 
     def to_text(self) -> str:
         white, black = self._masks
