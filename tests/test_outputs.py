@@ -118,11 +118,20 @@ class _FullDisk:
         self.stream.close()
 
 
+def _full_disk_for_writes(real_fdopen):
+    """os.fdopen whose files opened for writing hit a full disk (``os`` is one module: readers keep working)."""
+
+    def fdopen(fd, mode="r", *args, **kwargs):
+        return _FullDisk(real_fdopen(fd, mode, *args, **kwargs)) if "w" in mode else real_fdopen(fd, mode, *args, **kwargs)
+
+    return fdopen
+
+
 def test_a_full_disk_is_status_2_and_leaves_the_old_file_whole(capsys, tmp_path, monkeypatch):
     target = tmp_path / "board.pdf"
     target.write_bytes(b"the previous board")
     real_fdopen = os.fdopen
-    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode: _FullDisk(real_fdopen(fd, mode)))
+    monkeypatch.setattr(output.os, "fdopen", _full_disk_for_writes(real_fdopen))
     status, out, err = run(capsys, "board", "hex", "-o", str(target))
     assert status == 2 and out == ""
     assert err == f"boardgen: error: cannot write {target}: No space left on device\n"
@@ -135,7 +144,7 @@ def test_a_full_disk_in_the_build_is_status_2_and_leaves_no_partial_file(capsys,
 
     monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:build_boards",))
     real_fdopen = os.fdopen
-    monkeypatch.setattr(output.os, "fdopen", lambda fd, mode: _FullDisk(real_fdopen(fd, mode)))
+    monkeypatch.setattr(output.os, "fdopen", _full_disk_for_writes(real_fdopen))
     status, _, err = run(capsys, "build", "-q", "-o", str(tmp_path))
     assert status == 2 and err.startswith("boardgen: error: cannot write ") and err.endswith(": No space left on device\n")
     assert _files(tmp_path) == []
