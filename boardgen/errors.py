@@ -8,6 +8,8 @@ is a bug in boardgen and is allowed to show its traceback.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class BoardgenError(Exception):
     """A user-facing error: the message says what is wrong, where, and what is allowed."""
@@ -21,6 +23,15 @@ class OptionError(BoardgenError):
     def __init__(self, option: str, message: str) -> None:
         self.option = option
         super().__init__(f"{option}: {message}")
+
+
+def option_name(names: Mapping[str, str] | None, keyword: str) -> str:
+    """The name the caller's user knows an option by: ``names[keyword]``, else the keyword itself.
+
+    Lower layers raise OptionError naming a keyword (``paper``); a command line
+    passes ``{"paper": "--paper"}`` so its users read the flag they typed.
+    """
+    return names.get(keyword, keyword) if names else keyword
 
 
 class NotationError(BoardgenError):

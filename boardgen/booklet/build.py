@@ -16,7 +16,7 @@ from boardgen.booklet.check import GameSources, load_game
 from boardgen.booklet.paths import fonts_dir, rules_dir, templates_dir
 from boardgen.booklet.problems import ProblemsError
 from boardgen.booklet.sources import LANGUAGES, source_file
-from boardgen.errors import OptionError
+from boardgen.errors import OptionError, option_name
 from boardgen.output import write_atomic
 from boardgen.values import read_whole_number
 
@@ -61,7 +61,7 @@ def parse_request(langs: str, paper: str | None, impose: bool, *, names: Mapping
     from boardgen.sheets.paper import default_paper
 
     def name(keyword: str) -> str:
-        return names.get(keyword, keyword) if names else keyword
+        return option_name(names, keyword)
 
     chosen = parse_langs(langs, name("langs"))
     if impose:

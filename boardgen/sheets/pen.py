@@ -16,9 +16,9 @@ from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet
-from boardgen.errors import OptionError
+from boardgen.errors import OptionError, option_name
 from boardgen.sheets.paper import Paper
-from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, option_name, sheet_title
+from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, sheet_title
 
 GUTTER = 6.0  # mm between boards
 PEN_LINE_SCALE = 0.6
@@ -43,7 +43,7 @@ def pen_sheet(
     """``count`` copies of the board, thin lines, empty cells, at one common scale.
 
     OptionError when they do not fit, naming ``per_sheet`` and ``paper`` as
-    ``names`` maps them (see :func:`boardgen.sheets.single.option_name`).
+    ``names`` maps them (see :func:`boardgen.errors.option_name`).
     """
     options = replace(options, line_scale=PEN_LINE_SCALE, setup=False)
     choices = {"auto": (False, True), "portrait": (False,), "landscape": (True,)}[orientation]

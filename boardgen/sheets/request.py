@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from boardgen.boards.base import BoardOptions, InkMode
-from boardgen.errors import OptionError
+from boardgen.errors import OptionError, option_name
 from boardgen.values import read_decimal, read_whole_number
 from boardgen.registry import GameInfo, all_games, get_game
 from boardgen.sheets.paper import Paper, default_paper, parse_paper
@@ -53,16 +53,6 @@ class SheetRequest:
     names: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
 
-class _Names:
-    """The name each option goes by in messages: ``names[keyword]``, else the keyword itself."""
-
-    def __init__(self, names: Mapping[str, str] | None) -> None:
-        self._names = dict(names or {})
-
-    def __call__(self, keyword: str) -> str:
-        return self._names.get(keyword, keyword)
-
-
 def board_request(
     game: str | GameInfo,
     *,
@@ -90,7 +80,9 @@ def board_request(
     ``names`` maps a keyword (``"ink"``) to the name messages should use for it
     (``"--ink"``); keywords not in it are named as themselves.
     """
-    name = _Names(names)
+    def name(keyword: str) -> str:
+        return option_name(names, keyword)
+
     info = game if isinstance(game, GameInfo) else get_game(_text(game, name("game")), name("game"))
     chosen_size = info.check_size(_whole(size, name("size")), name("size"))
     sheet = paper if isinstance(paper, Paper) else parse_paper(_text(paper, name("paper")) if paper is not None else default_paper(), name("paper"))

@@ -24,7 +24,7 @@ from boardgen.drawing.bounds import Box, ink_bounds
 from boardgen.drawing.fonts import wrap_text
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Line, Polygon, Sheet, Style, Text
-from boardgen.errors import OptionError
+from boardgen.errors import OptionError, option_name
 from boardgen.registry import get_game
 from boardgen.sheets.paper import MARGIN_MM, Paper
 
@@ -117,16 +117,6 @@ def largest_scale(board: BoardDrawing, options: BoardOptions, area: Box) -> floa
 def fits(board: BoardDrawing, options: BoardOptions, area: Box, scale: float) -> bool:
     box = measure(board, scale, options)
     return box[2] - box[0] <= area[2] - area[0] + 1e-9 and box[3] - box[1] <= area[3] - area[1] + 1e-9
-
-
-def option_name(names: Mapping[str, str] | None, keyword: str) -> str:
-    """The name the caller's user knows an option by: ``names[keyword]``, else the keyword itself.
-
-    The sheet layouts refuse a board that does not fit, naming the options that
-    would make it fit; a command line maps ``paper`` to ``--paper``, the library
-    keeps ``paper``.
-    """
-    return names.get(keyword, keyword) if names else keyword
 
 
 def place_board(

@@ -20,7 +20,7 @@ from boardgen.drawing import palette
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Line, Polygon, Sheet, Style, Text
-from boardgen.errors import OptionError
+from boardgen.errors import OptionError, option_name
 from boardgen.sheets.paper import MARGIN_MM, Paper
 from boardgen.sheets.single import (
     CROP_RESERVE,
@@ -30,7 +30,6 @@ from boardgen.sheets.single import (
     decimal,
     footer_block,
     header_block,
-    option_name,
     sheet_title,
 )
 
@@ -77,7 +76,7 @@ def plan_tiles(poster_w: float, poster_h: float, paper: Paper, overlap: float, n
     """The orientation and tile grid that need the fewest sheets (portrait on a tie).
 
     OptionError when no grid will do, naming ``paper``, ``overlap_mm`` or
-    ``tile`` as ``names`` maps them (see :func:`boardgen.sheets.single.option_name`).
+    ``tile`` as ``names`` maps them (see :func:`boardgen.errors.option_name`).
     """
     paper_option, overlap_option, tile_option = (option_name(names, key) for key in ("paper", "overlap_mm", "tile"))
     best: TileLayout | None = None

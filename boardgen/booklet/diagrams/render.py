@@ -15,7 +15,7 @@ from boardgen.booklet.diagrams.draw import diagram_sheet
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.sources import LANGUAGES, booklet_terms
-from boardgen.errors import BoardgenError, OptionError
+from boardgen.errors import BoardgenError, OptionError, option_name
 
 #: (player names, piece words) of one language, as a booklet's front matter gives them
 Terms = tuple[tuple[str, str] | None, Mapping[str, str]]
@@ -73,7 +73,7 @@ def checked_from_options(
     )
     for item in spec.arrows:
         if len(item.value) < 2 or not all(item.value):
-            raise OptionError(named.get("arrows", "arrows"), f"expected FROM-TO (or a-b-c), not {'-'.join(item.value)!r}")
+            raise OptionError(option_name(named, "arrows"), f"expected FROM-TO (or a-b-c), not {'-'.join(item.value)!r}")
     found: list[tuple[str | None, str]] = []
     checked = replay_diagram(spec, Defaults(game, size, variants), lambda _located, key, detail: found.append((key, detail)))
     if checked is None:
@@ -82,7 +82,7 @@ def checked_from_options(
         if key is None:
             raise BoardgenError(detail + more)
         keyword = _KEYWORDS.get(key, key)
-        raise OptionError(named.get(keyword, keyword), detail + more)
+        raise OptionError(option_name(named, keyword), detail + more)
     return checked
 
 
