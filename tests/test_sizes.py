@@ -8,7 +8,6 @@ import pytest
 from click.testing import CliRunner
 
 import boardgen.registry
-from boardgen.cli.engine_cmd import _size
 from boardgen.cli.list_cmd import list_games
 from boardgen.cli.options import parse_size
 from boardgen.engine.sizes import describe_sizes, short_sizes
@@ -56,7 +55,7 @@ def test_a_default_outside_the_sizes_is_a_declaration_error() -> None:
         GameInfo(id="bad", title={}, summary={}, board="x:y", sizes=frozenset({5, 7}), default_size=6)
 
 
-@pytest.mark.parametrize("parse", [parse_size, _size], ids=["options.parse_size", "engine_cmd._size"])
+@pytest.mark.parametrize("parse", [parse_size], ids=["options.parse_size (every command's --size)"])
 def test_command_line_sizes_follow_the_set(parse) -> None:
     assert parse(ODD, "5") == 5 and parse(ODD, " 9 ") == 9
     for text in ("6", "x", "11"):

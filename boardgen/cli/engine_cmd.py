@@ -16,14 +16,14 @@ from typing import Any
 import click
 
 from boardgen.cli.common import verbosity_options
+from boardgen.cli.options import parse_size
 from boardgen.cli.complete import complete_game, complete_variant
 from boardgen.engine.base import GameState, Move
 from boardgen.engine.perft import estimate as estimate_perft
 from boardgen.engine.perft import perft as count_perft
-from boardgen.engine.sizes import size_words
 from boardgen.errors import IllegalMoveError, OptionError
 from boardgen.registry import GameInfo, get_game, parse_variant_options
-from boardgen.values import read_whole_number, whole_number
+from boardgen.values import whole_number
 
 MAX_DEPTH = 20
 #: the estimated perft count above which ``perft`` wants --force: at about a million a second, a quarter of an hour
@@ -39,24 +39,11 @@ def _whole_number(text: str | None, option: str, what: str, low: int, high: int)
     return whole_number(text, option, low, high, what)
 
 
-def _size(info: GameInfo, text: str | None) -> int | None:
-    """The --size value checked against the game's range (games on one board accept only their size)."""
-    if text is None:
-        return None
-    if info.sizes is None:
-        number = _whole_number(text, "--size", f"{info.id} size", 1, 10_000)
-        return info.check_size(number)
-    number = read_whole_number(text)
-    if number is None:
-        raise OptionError("--size", f"{info.id} size must be {size_words(info.sizes)}, not {text!r}")
-    return info.check_size(number)
-
-
 def load_state(game: str, size: str | None, position: str | None, variant_pairs: tuple[str, ...]) -> GameState:
     """The state the options describe: the start position, or a position text (which carries its size)."""
     info = get_game(game)
     variants = info.resolve_variants(parse_variant_options(variant_pairs))
-    wanted_size = _size(info, size)
+    wanted_size = parse_size(info, size) if size is not None else None
     if not info.has_engine():
         raise OptionError("GAME", f"{info.id} has no rules engine yet")
     engine = info.load_engine()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgen.cli.engine_cmd import _size, _whole_number
+from boardgen.cli.engine_cmd import _whole_number
 from boardgen.cli.options import parse_size
 from boardgen.errors import IllegalMoveError, NotationError, OptionError
 from boardgen.registry import get_game
@@ -35,7 +35,7 @@ def test_the_reader_takes_plain_numbers_and_refuses_signs_and_giants() -> None:
 
 
 @pytest.mark.parametrize("text", NOT_ASCII)
-@pytest.mark.parametrize("parse", [parse_size, _size], ids=["options.parse_size", "engine_cmd._size"])
+@pytest.mark.parametrize("parse", [parse_size], ids=["options.parse_size (every command's --size)"])
 def test_a_size_in_other_digits_is_an_option_error(parse, text: str) -> None:
     with pytest.raises(OptionError, match=r"^--size: hex size must be a whole number from 2 to 26, not "):
         parse(get_game("hex"), text)
