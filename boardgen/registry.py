@@ -63,6 +63,11 @@ class GameInfo:
     def load_board(self) -> Any:
         return _resolve(self.board)
 
+    def make_board(self, size: int | None = None) -> Any:
+        """The game's board drawing at ``size`` (a fixed board's class takes no size)."""
+        board_class = self.load_board()
+        return board_class(size) if size is not None else board_class()
+
     def load_engine(self) -> Any:
         if self.engine is None:
             raise OptionError("GAME", f"{self.id} has no rules engine yet")

@@ -98,8 +98,7 @@ def _check_every_drawn_point_is_named(
 
 def _drawn_points(game: GameInfo, size: int | None) -> frozenset[str]:
     """The point names the game's board drawing can place a piece on, for this size."""
-    board_class = game.load_board()
-    board = board_class(size) if game.sizes is not None else board_class()
+    board = game.make_board(size if game.sizes is not None else None)
     points = frozenset(board.locations())
     assert points, f"{game.id} size={size}: the board drawing has no locations()"
     return points

@@ -542,6 +542,4 @@ def render_template(name: str, context: dict[str, Any]) -> str:
 def _size_label(game: GameSources) -> str:
     if game.game is None or game.defaults is None:
         return ""
-    board_class = game.game.load_board()
-    size = game.defaults.size
-    return (board_class(size) if size is not None else board_class()).size_label()
+    return str(game.game.make_board(game.defaults.size).size_label())

@@ -92,8 +92,7 @@ def large_board_jobs() -> Iterator[tuple[str, SheetRequest]]:
     for game in all_games():
         if not game.has_board():
             continue
-        board_class = game.load_board()
-        board = board_class(game.default_size) if game.default_size else board_class()
+        board = game.make_board(game.default_size)
         poster_scale = round(place_board(board, parse_paper(POSTER_PAPER), BoardOptions()).frame.scale, 1)
         for paper_name in BUILD_PAPERS:
             paper = parse_paper(paper_name)

@@ -188,8 +188,7 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
     """
     from boardgen.sheets.single import board_sheet, fits_on_paper, scale_for_board_width
 
-    board_class = request.info.load_board()
-    drawing = board_class(request.size) if request.size is not None else board_class()
+    drawing = request.info.make_board(request.size)
     scale = request.cell_mm
     if request.board_mm is not None:
         scale = scale_for_board_width(drawing, request.options, request.board_mm)

@@ -72,7 +72,7 @@ def back_to_default(svg: str, sentinel: Palette) -> str:
 
 
 def board_svg(game, options: BoardOptions) -> str:
-    board = game.load_board()(game.default_size) if game.default_size else game.load_board()()
+    board = game.make_board(game.default_size)
     drawing = board.draw(Frame(8.0, (120.0, 120.0)), options)
     return render_svg(Sheet(240.0, 240.0, drawing)).decode()
 

@@ -36,7 +36,7 @@ BOARDS = [g for g in all_games() if g.has_board()]
 
 @pytest.mark.parametrize("game", BOARDS, ids=[g.id for g in BOARDS])
 def test_svg_and_pdf_draw_the_same_sheet(game):
-    board = game.load_board()(game.default_size) if game.default_size else game.load_board()()
+    board = game.make_board(game.default_size)
     sheet = board_sheet(board, parse_paper("a4"), BoardOptions(setup=True))
     svg = collapse_arcs(svg_shapes(render_svg(sheet)))
     pdf = collapse_arcs(pdf_shapes(render_pdf(sheet)))

@@ -33,7 +33,7 @@ ALL_OPTIONS = [
 
 
 def board_of(game):
-    return game.load_board()(game.default_size) if game.default_size else game.load_board()()
+    return game.make_board(game.default_size)
 
 
 def diagram(game, body: str = "numbers: off"):

@@ -61,7 +61,7 @@ def distinct(a: tuple[float, float], b: tuple[float, float]) -> bool:
 @pytest.mark.parametrize("game", BOARDS, ids=[g.id for g in BOARDS])
 def test_meaningful_colours_differ_in_grey(tmp_path, game, ink):
     require_tool("rsvg-convert")
-    board = game.load_board()(game.default_size) if game.default_size else game.load_board()()
+    board = game.make_board(game.default_size)
     if not board.distinct_roles:
         pytest.skip(f"{game.id} declares no roles to keep apart yet")
     options = BoardOptions(ink=ink, coordinates=False)

@@ -161,9 +161,8 @@ def replay_diagram(spec: DiagramSpec, defaults: Defaults, report: Report) -> Che
         state = state.apply(move)
     final = state
 
-    board_class = info.load_board()
     size = state_size(final, wanted_size if wanted_size is not None else info.default_size)
-    board: BoardDrawing = board_class(size) if size is not None else board_class()
+    board: BoardDrawing = info.make_board(size)
     names = board.locations()
 
     def unknown_points(located: Located[object], points: Iterable[str], key: str) -> bool:
