@@ -33,8 +33,12 @@ class Run:
     stderr: str
 
 
-def run_boardgen(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
-    """Run ``python -m boardgen ARGS`` in a fresh process, exactly as a user would."""
+def run_boardgen(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, timeout: float = 300) -> Run:
+    """Run ``python -m boardgen ARGS`` in a fresh process, exactly as a user would.
+
+    ``timeout`` (seconds) bounds the run: a test of hostile input passes a few
+    seconds, so that a hang is a failure rather than a stuck suite.
+    """
     environment = dict(os.environ)
     environment.update(env or {})
     result = subprocess.run(
@@ -43,7 +47,7 @@ def run_boardgen(*args: str, cwd: Path | None = None, env: dict[str, str] | None
         env=environment,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
     )
     _warning_lines.extend(line for line in result.stderr.splitlines() if line.startswith("boardgen: warning:"))
     return Run(result.returncode, result.stdout, result.stderr)

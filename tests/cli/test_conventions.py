@@ -484,3 +484,14 @@ def test_completes_papers_languages_and_formats():
     assert [value for _, value in complete("boardgen booklet hex --lang p")] == ["pt+en", "pt"]
     assert [value for _, value in complete("boardgen board hex --format s")] == ["svg"]
     assert [value for _, value in complete("boardgen diagram hex --format ")] == ["svg", "pdf"]
+
+
+@pytest.mark.parametrize("value", ["legal", "a9", "\u0665"])
+def test_a_bad_boardgen_paper_is_blamed_on_the_variable_not_on_paper(tmp_path, value):
+    """The environment chose the paper, so the message names the environment, not an option never given."""
+    out = tmp_path / "b.pdf"
+    result = run_boardgen("board", "hex", "-o", str(out), env={"BOARDGEN_PAPER": value})
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"boardgen: error: BOARDGEN_PAPER: unknown paper {value!r}")
+    assert "--paper" not in result.stderr and "Traceback" not in result.stderr
+    assert not out.exists()
