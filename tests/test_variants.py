@@ -147,3 +147,29 @@ def test_a_made_up_game_resolves_without_the_registry() -> None:
     values = resolve_variants("toy", declared, {"cap": "5"})
     assert isinstance(values, VariantValues) and values.fast is False and values.cap == 5
     assert repr(values) == "VariantValues(toy: fast=off, cap=5)"
+
+
+SHORTHAND = (
+    Variant.boolean("swap", False, "swap rule"),
+    Variant.integer("limit", (50, 100), 50, "move limit", off=True),
+    Variant.choice("rules", ("house", "club"), "house", "shorthand", presets={"club": {"swap": "on", "limit": "off"}}),
+)
+
+
+def test_a_shorthand_fills_the_options_not_given_and_a_written_default_wins() -> None:
+    assert resolve_variants("toy", SHORTHAND, {"rules": "club"}).texts() == {"swap": "on", "limit": "off", "rules": "club"}
+    # swap=off is the default, but written out it is the caller's choice, not a default left alone
+    assert resolve_variants("toy", SHORTHAND, {"rules": "club", "swap": "off"}).swap is False
+    assert resolve_variants("toy", SHORTHAND, {}).texts() == {"swap": "off", "limit": "50", "rules": "house"}
+    # resolving the resolved texts again changes nothing
+    once = resolve_variants("toy", SHORTHAND, {"rules": "club", "limit": "100"})
+    assert resolve_variants("toy", SHORTHAND, once.texts()) == once
+    assert SHORTHAND[2].to_json()["presets"] == {"club": {"swap": "on", "limit": "off"}}
+
+
+def test_a_preset_must_belong_to_a_choice_and_name_real_values() -> None:
+    with pytest.raises(ValueError, match="preset 'tournament'"):
+        Variant.choice("rules", ("house", "club"), "house", "x", presets={"tournament": {"swap": "on"}})
+    broken = (*SHORTHAND[:2], Variant.choice("rules", ("house", "club"), "house", "x", presets={"club": {"swap": "maybe"}}))
+    with pytest.raises(OptionError, match="swap takes on, off, not 'maybe'"):
+        resolve_variants("toy", broken, {"rules": "club"})

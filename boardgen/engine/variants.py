@@ -8,6 +8,13 @@ types:
   (:meth:`Variant.integer`), read as an int or None;
 * ``choice``: one of some named values (:meth:`Variant.choice`), read as the name.
 
+A choice may be a *shorthand* for a whole rule book: ``presets`` maps some of
+its values to the texts of other options (Assalto's ``rules=murray``).  When
+:func:`resolve_variants` sees such a value, it fills in the preset for every
+option the caller did not give, so an option written out explicitly -- even
+at its default -- wins over the shorthand.  The resolved values then hold the
+rule book spelt out, and engines never need to know shorthands exist.
+
 The text form ``NAME=VALUE`` is what people write (the CLI's ``--variant``,
 position files, booklet front matter), so :attr:`Variant.values` and
 :attr:`Variant.default` stay text.  :func:`resolve_variants` checks a mapping
@@ -53,6 +60,8 @@ class Variant:
     default: str
     doc: str
     kind: VariantKind = "choice"
+    # shorthand value -> ((option, text), ...) it stands for; see the module docstring
+    presets: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     RESERVED: ClassVar[frozenset[str]] = frozenset()  # filled below: names VariantValues already uses
 
@@ -69,6 +78,9 @@ class Variant:
             for value in self.values:
                 if value != OFF and (read_whole_number(value) is None or value != value.strip()):
                     raise ValueError(f"variant {self.name}: {value!r} is neither a whole number nor off")
+        for value, _ in self.presets:
+            if self.kind != "choice" or value not in self.values:
+                raise ValueError(f"variant {self.name}: preset {value!r} must be one of the values of a choice")
 
     # -- the three kinds --------------------------------------------------------
     @classmethod
@@ -84,9 +96,16 @@ class Variant:
         return cls(name, values, OFF if default is None else str(default), doc, "int")
 
     @classmethod
-    def choice(cls, name: str, values: Sequence[str], default: str, doc: str) -> "Variant":
-        """One of some named values (read as the name itself)."""
-        return cls(name, tuple(values), default, doc, "choice")
+    def choice(
+        cls, name: str, values: Sequence[str], default: str, doc: str, *, presets: Mapping[str, Mapping[str, str]] | None = None
+    ) -> "Variant":
+        """One of some named values (read as the name itself); ``presets`` makes some of them shorthands."""
+        frozen = tuple((value, tuple(texts.items())) for value, texts in (presets or {}).items())
+        return cls(name, tuple(values), default, doc, "choice", frozen)
+
+    def preset(self, value: str) -> dict[str, str]:
+        """The option texts that ``value`` stands for (empty when it is not a shorthand)."""
+        return dict(next((texts for key, texts in self.presets if key == value), ()))
 
     # -- text <-> typed -----------------------------------------------------------
     def typed(self, text: str) -> TypedValue:
@@ -114,6 +133,8 @@ class Variant:
         if self.kind == "int":
             data["numbers"] = sorted(int(v) for v in self.values if v != OFF)
             data["off"] = OFF in self.values
+        if self.presets:
+            data["presets"] = {value: dict(texts) for value, texts in self.presets}
         return data
 
 
@@ -220,6 +241,7 @@ def resolve_variants(
 ) -> VariantValues:
     """Every declared option with its value: the given texts checked, the rest defaulted.
 
+    A shorthand's preset fills the options not given (given texts always win).
     A :class:`VariantValues` already resolved for this game is returned as it
     is, so passing the resolved object along costs nothing.  OptionError (naming
     ``option``) for an unknown option or a value that is not allowed, listing
@@ -227,11 +249,20 @@ def resolve_variants(
     """
     if isinstance(given, VariantValues) and given.game_id == game_id:
         return given
+    given = dict(given or {})
     chosen = {v.name: v.default for v in declared}
-    for name, value in (given or {}).items():
-        variant = find_variant(game_id, declared, name, option)
-        if not isinstance(value, str) or value not in variant.values:
-            allowed = ", ".join(variant.values)
-            raise OptionError(option, f"{game_id} variant {name} takes {allowed}, not {value!r}")
+    for name, value in given.items():
+        _check_text(game_id, find_variant(game_id, declared, name, option), value, option)
         chosen[name] = value
+    for variant in declared:
+        for name, value in variant.preset(chosen[variant.name]).items():
+            if name not in given:
+                _check_text(game_id, find_variant(game_id, declared, name, option), value, option)
+                chosen[name] = value
     return VariantValues(game_id, declared, chosen)
+
+
+def _check_text(game_id: str, variant: Variant, value: object, option: str) -> None:
+    if not isinstance(value, str) or value not in variant.values:
+        allowed = ", ".join(variant.values)
+        raise OptionError(option, f"{game_id} variant {variant.name} takes {allowed}, not {value!r}")

@@ -549,6 +549,9 @@ def test_rules_murray_sets_every_murray_option() -> None:
     # an option given a value other than its booklet default keeps it
     mixed = AssaltoState.initial(variants={"rules": "murray", "pawn_moves": "towards-fortress"})
     assert mixed.rules.pawn_moves == "towards-fortress" and mixed.rules.huff_all
+    # ... and so does one given its booklet default, written out: Murray with the seed's chains
+    chained = AssaltoState.initial(variants={"rules": "murray", "chains": "on"})
+    assert chained.rules.chains and chained.rules.huff_all and chained.rules.first == short.rules.first
     # Murray's set allows a position with one officer left (huffing is on)
     assert make(f"c4 g3 g4 g5 {FILLER}", "c3", rules="murray").outcome() is None
 

@@ -2,6 +2,18 @@
 
 from boardgen.registry import GameInfo, Variant
 
+# What ``rules=murray`` stands for (Murray 1951: 105, as Ludii's Asalto.lud plays it).
+MURRAY: dict[str, str] = {
+    "first": "officers",
+    "huffing": "on",
+    "huffed": "all",
+    "chains": "off",
+    "officers_win": "no-pawn-left",
+    "stalemate": "pass",
+    "long_capture": "off",  # Ludii's HopCapture: the pawn next to the officer, the point just beyond
+    "pawn_moves": "any-line",  # Ludii's StepToEmpty
+}
+
 GAME = GameInfo(
     id="assalto",
     title={"pt": "Assalto", "en": "Assalto"},
@@ -93,9 +105,10 @@ GAME = GameInfo(
             "rules",
             values=("booklet", "murray"),
             default="booklet",
-            doc="Shorthand. murray: each option it names that is left at its booklet default takes Murray's value "
+            doc="Shorthand. murray: every option it names that is not given takes Murray's value "
             "(first=officers, huffing=on, huffed=all, chains=off, officers_win=no-pawn-left, stalemate=pass, "
-            "long_capture=off, pawn_moves=any-line), as Ludii plays; an option given another value keeps it.",
+            "long_capture=off, pawn_moves=any-line), as Ludii plays; an option given explicitly keeps its value.",
+            presets={"murray": MURRAY},
         ),
         Variant.integer(
             "no_progress",

@@ -34,7 +34,7 @@ from typing import Any
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.engine.variants import Variant, VariantValues
+from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
@@ -62,19 +62,6 @@ CAPTURE_RE = re.compile(rf"^{_POINT}(?:x{_POINT})+$")
 PLACE_RE = re.compile(rf"^({_POINT})\+({_POINT})$")
 PASS = "pass"  # the pawns' move when they have none and stalemate=pass
 
-# What ``rules=murray`` sets (Murray 1951: 105, as Ludii's Asalto.lud plays it).
-MURRAY: dict[str, str] = {
-    "first": "officers",
-    "huffing": "on",
-    "huffed": "all",
-    "chains": "off",
-    "officers_win": "no-pawn-left",
-    "stalemate": "pass",
-    "long_capture": "off",  # Ludii's HopCapture: the pawn next to the officer, the point just beyond
-    "pawn_moves": "any-line",  # Ludii's StepToEmpty
-}
-
-
 @dataclass(frozen=True)
 class Rules:
     """The variant options of one game, with the move tables they imply (built once per combination)."""
@@ -99,29 +86,12 @@ class Rules:
     pawn_steps: tuple[tuple[tuple[int, bool], ...], ...]
 
 
-def effective_variants(chosen: VariantValues) -> VariantValues:
-    """The options as played: ``rules=murray`` filled in.
-
-    The shorthand sets every option of :data:`MURRAY` that is at its booklet
-    default; an option given another value keeps it.  A resolved set of options
-    no longer says which values were written and which defaulted, so a value
-    equal to the booklet default cannot win over the shorthand: to play Murray
-    with one booklet rule, spell Murray's options out instead of the shorthand.
-    """
-    if chosen.rules != "murray":
-        return chosen
-    declared: dict[str, Variant] = {variant.name: variant for variant in GAME.variants}
-    texts = chosen.texts()
-    for name, value in MURRAY.items():
-        if texts[name] == declared[name].default:
-            texts[name] = value
-    return GAME.resolve_variants(texts)
-
-
 @cache
-def rules_for(given: VariantValues) -> Rules:
-    """Build the move tables for a resolved set of variant options (cached per set)."""
-    chosen = effective_variants(given)
+def rules_for(chosen: VariantValues) -> Rules:
+    """Build the move tables for a resolved set of variant options (cached per set).
+
+    ``rules=murray`` arrives already spelt out: resolving the options applied its preset.
+    """
     ray_names = geo.rays(chosen.diagonals)
     rays = tuple(
         tuple((d, d[0] != 0 and d[1] != 0, tuple(INDEX[n] for n in line)) for d, line in ray_names[name])
