@@ -81,6 +81,15 @@ def check_writable(path: Path, option: str = "-o") -> None:
         raise OptionError(option, f"folder {folder} is not writable")
     if target.exists() and not os.access(target, os.W_OK):
         raise OptionError(option, f"{path} is not writable")
+    # os.access answers "yes" to root for folders nothing can be created in
+    # (/proc, /sys, a read-only bind mount seen through a writable mode):
+    # create and remove a temporary file there, as the real write will.
+    try:
+        handle, probe = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX, dir=folder)
+    except OSError as exc:
+        raise OptionError(option, f"cannot create a file in folder {folder}: {exc.strerror or exc}") from None
+    os.close(handle)
+    os.unlink(probe)
 
 
 def write_atomic(path: Path, data: bytes, option: str | None = None) -> None:
@@ -104,7 +113,8 @@ def write_atomic(path: Path, data: bytes, option: str | None = None) -> None:
             prefix=f"{TEMPORARY_PREFIX}{target.name}.", suffix=TEMPORARY_SUFFIX, dir=target.parent or "."
         )
     except OSError as exc:
-        raise BoardgenError(f"cannot write {path}: {exc.strerror or exc}") from None
+        message = f"cannot create a file in folder {target.parent or Path('.')}: {exc.strerror or exc}"
+        raise OptionError(option, message) if option else BoardgenError(message) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

@@ -98,6 +98,39 @@ def test_a_trailing_slash_names_a_folder_and_is_refused(capsys, tmp_path, monkey
     assert list(tmp_path.iterdir()) == []
 
 
+def test_an_empty_output_name_is_refused_not_replaced_by_a_default(capsys, tmp_path, monkeypatch):
+    """``-o "$UNSET"``: without this, board wrote hex-11-a4.pdf and build filled the current folder."""
+    monkeypatch.chdir(tmp_path)
+    for command in (["board", "hex"], ["diagram", "hex"], ["booklet", "hex"], ["build"]):
+        status, _, err = run(capsys, *command, "-o", "")
+        assert status == 2 and err.startswith("boardgen: error: -o/--output: the f"), err
+        assert "name is empty" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_no_file_can_be_created_in_is_named_before_any_work(capsys, tmp_path, monkeypatch):
+    """As root, os.access says /proc is writable; only creating a file there tells the truth."""
+    real_mkstemp = output.tempfile.mkstemp
+
+    def refusing(*args, **kwargs):
+        if Path(kwargs.get("dir") or ".") == tmp_path / "locked":
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return real_mkstemp(*args, **kwargs)
+
+    (tmp_path / "locked").mkdir()
+    monkeypatch.setattr(output.tempfile, "mkstemp", refusing)
+    status, _, err = run(capsys, "board", "hex", "-o", str(tmp_path / "locked" / "b.pdf"))
+    assert status == 2
+    assert err == f"boardgen: error: -o/--output: cannot create a file in folder {tmp_path / 'locked'}: Read-only file system\n"
+    assert list((tmp_path / "locked").iterdir()) == []
+
+
+def test_a_build_folder_that_cannot_be_made_names_the_option(capsys, tmp_path):
+    (tmp_path / "file").write_text("x")
+    status, _, err = run(capsys, "build", "-q", "-o", str(tmp_path / "file" / "out"))
+    assert status == 2 and err.startswith(f"boardgen: error: -o/--output: cannot create folder {tmp_path / 'file' / 'out'}: "), err
+
+
 # -- a full disk -------------------------------------------------------------------------------------
 
 

@@ -32,10 +32,15 @@ def build(output: str, as_json: bool) -> int:
     from boardgen.build.steps import run_steps
     from boardgen.errors import BoardgenError, OptionError
 
+    if not output:  # -o "$UNSET" would otherwise build into the current folder
+        raise OptionError("-o/--output", "the folder name is empty; give a folder (the default is output)")
     folder = Path(output)
     if folder.exists() and not folder.is_dir():
         raise OptionError("-o/--output", f"{folder} is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError("-o/--output", f"cannot create folder {folder}: {exc.strerror or exc}") from None
     if as_json:
         logs.progress_to_stderr()
     try:

@@ -90,6 +90,8 @@ def output_target(output: str | None, default_name: str) -> Path | None:
         return None
     from boardgen.output import check_writable
 
+    if output == "":  # -o "$UNSET": a mistake, not a request for the default name
+        raise OptionError(OUTPUT_OPTION, f"the file name is empty; give a file name (e.g. {default_name}) or - for standard output")
     if output and output.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
         raise OptionError(OUTPUT_OPTION, f"{output} ends in {output[-1]}, so it names a folder; give a file name (e.g. {output}{default_name})")
     path = Path(output) if output else Path(default_name)
