@@ -9,6 +9,15 @@ front the pages ``n - 2s`` (left) and ``2s + 1`` (right), and on its back
 The two pages meet at the fold line in the middle of the sheet.  A5 pages
 (148 x 210 mm) fit an A4 sheet (297 x 210 mm) at full size; on Letter
 (279.4 x 215.9 mm) they are scaled to 94.4 %, the largest that fits.
+
+The imposed file is for the printer, and says so in its subject
+(:data:`PRINT_NOTE`).  It is not tagged and claims no PDF/UA: its sides hold
+the pages out of reading order (8|1, 2|7, ...), so a structure tree carried
+across would read the booklet in folding order, and its bookmarks would lead
+to half sheets.  The links inside the booklet (contents, citations) are
+dropped, since their destinations are the A5 pages' and lead nowhere here;
+links to web addresses still work and stay.  The A5 booklet is the one to
+read on a screen or with a screen reader (docs/booklets.md).
 """
 
 from __future__ import annotations
@@ -22,6 +31,12 @@ if TYPE_CHECKING:
     from pypdf.generic import DictionaryObject
 
 PT_PER_MM = 72.0 / 25.4
+PRINT_NOTE = (
+    "Edição para impressão (páginas A5 dispostas para dobrar e grampear); sem marcação de acessibilidade: "
+    "para ler na tela ou com leitor de tela, use o livreto A5. / "
+    "Print edition (A5 pages imposed for saddle stitching); not tagged for accessibility: "
+    "to read on screen or with a screen reader, use the A5 booklet."
+)
 SHEETS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}  # landscape, mm
 
 
@@ -62,7 +77,10 @@ def impose(pdf: bytes, sheet: str) -> bytes:
             box = source.mediabox
             transform = Transformation().translate(-float(box.left), -float(box.bottom)).scale(scale, scale).translate(x, y)
             side.merge_transformed_page(source, transform)
+    for side in writer.pages:
+        _drop_internal_links(side)
     metadata = {key: value for key, value in (reader.metadata or {}).items() if key in ("/Title", "/Author", "/Subject", "/Keywords", "/Creator")}
+    metadata["/Subject"] = f"{metadata['/Subject']} — {PRINT_NOTE}" if metadata.get("/Subject") else PRINT_NOTE
     metadata["/Producer"] = "boardgen (pypdf)"
     writer.add_metadata(metadata)
     language = cast("DictionaryObject", reader.trailer["/Root"]).get("/Lang")
@@ -73,3 +91,24 @@ def impose(pdf: bytes, sheet: str) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _drop_internal_links(side) -> None:
+    """Remove the annotations that lead inside the booklet (its named destinations are not in the imposed file)."""
+    from pypdf.generic import ArrayObject, NameObject
+
+    if "/Annots" not in side:
+        return
+    kept = ArrayObject(reference for reference in side["/Annots"] if not _leads_inside(reference.get_object()))
+    if kept:
+        side[NameObject("/Annots")] = kept
+    else:
+        del side["/Annots"]
+
+
+def _leads_inside(annotation) -> bool:
+    """A link to a place in the document (a destination or a GoTo action), as opposed to a web address."""
+    if annotation.get("/Subtype") != "/Link":
+        return False
+    action = annotation.get("/A")
+    return "/Dest" in annotation or (action is not None and action.get_object().get("/S") != "/URI")

@@ -18,6 +18,8 @@ Three things are decided here and nowhere else:
   information) and asks viewers to show the title; an inline SVG becomes a
   ``Figure`` whose alternative text is the SVG's ``<title>`` (the diagram
   described in words).  The variant adds no date and no random identifier.
+  :mod:`boardgen.booklet.tags` finishes the tree while it is written
+  (languages, links, page-margin artifacts, label-value table rows).
 """
 
 from __future__ import annotations
@@ -144,8 +146,15 @@ def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool
 
 
 def document_pdf(document, tagged: bool = True) -> bytes:
-    """The PDF bytes of a laid-out document (fonts subset with a fixed time stamp)."""
-    with fixed_font_time():
+    """The PDF bytes of a laid-out document (fonts subset with a fixed time stamp).
+
+    Tagged, the structure tree gets what WeasyPrint leaves out: the languages
+    of the parts, links and page-margin artifacts as PDF/UA wants them
+    (:mod:`boardgen.booklet.tags`).
+    """
+    from boardgen.booklet.tags import pdf_ua_tagging
+
+    with fixed_font_time(), (pdf_ua_tagging(document.metadata.lang) if tagged else contextlib.nullcontext()):
         return document.write_pdf(**_options(tagged))
 
 
