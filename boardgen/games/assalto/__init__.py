@@ -59,7 +59,7 @@ GAME = GameInfo(
             on_first=False,
             default=False,
             doc="off: capturing is compulsory and the most pawns must be taken (seed). on: capturing is "
-            "optional, but an officer that could capture and does not is removed (Bell, Wikipedia).",
+            "optional, but an officer that could capture and does not is removed (Wikipedia; Murray, Ludii).",
         ),
         Variant.choice(
             "diagonals",
@@ -85,7 +85,7 @@ GAME = GameInfo(
             values=("one", "all"),
             default="one",
             doc="With huffing=on, which officers are removed when the officers step instead of capturing: one "
-            "(Bell: the one that stepped if it could have captured, else the one that could) or every officer "
+            "(our choice: the one that stepped if it could have captured, else the one that could) or every officer "
             "that could have captured (Murray, Ludii). Without huffing it changes nothing.",
         ),
         Variant.boolean(
