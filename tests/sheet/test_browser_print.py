@@ -105,3 +105,16 @@ def test_browser_prints_the_calibration_bar_at_100_mm(printed, tmp_path, game, p
     page_height = image.size[1] * 25.4 / DPI
     bar = longest_dark_run_mm(image, DPI, page_height - MARGIN_MM - FOOTER_HEIGHT, page_height - MARGIN_MM)
     assert bar == pytest.approx(100.0, abs=0.5)
+
+
+def test_only_board_sheets_ask_for_a_page(tmp_path):
+    """A diagram is a figure, not a page: its SVG must not set the page size.
+
+    Inlined into a booklet's HTML, an ``@page`` rule of a diagram would also
+    resize every page of the booklet.
+    """
+    board, diagram = tmp_path / "board.svg", tmp_path / "diagram.svg"
+    assert run_boardgen("board", "hex", "--paper", "a4", "-q", "-o", str(board)).returncode == 0
+    assert run_boardgen("diagram", "hex", "--size", "5", "c3", "-q", "-o", str(diagram)).returncode == 0
+    assert "@page { size: 297mm 210mm; margin: 0 }" in board.read_text(encoding="utf-8")
+    assert "@page" not in diagram.read_text(encoding="utf-8")
