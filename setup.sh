@@ -14,7 +14,7 @@ $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
   python3 python3-venv python3-pip \
   libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \
-  poppler-utils qpdf librsvg2-bin git >/dev/null
+  poppler-utils qpdf librsvg2-bin chromium git >/dev/null
 
 # Python packages in a project-local virtual environment: boardgen editable, with the
 # booklet stack (the [booklets] extra) and the test tools (the [test] extra, which

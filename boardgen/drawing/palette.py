@@ -16,10 +16,16 @@ swaps in a palette of sentinel colours and fails if any board or diagram draws
 a colour that did not come from it.
 
 The default palette keeps greyscale prints in mind: every pair of roles that
-tells two things apart (the two Hex players, the two Surakarta circuits, the
-two Brax line colours) differs clearly in lightness as well as in hue, so a
-greyscale print keeps the meaning (``tests/sheet/test_greyscale.py``); light-ink
-drawings add a pattern difference (dash, hatch) on top.
+tells two things apart (the two Hex players, Trihex's three sides, the two
+Surakarta circuits, the two Brax line colours, Ringo's neutral-zone outline and
+the cells it runs along) differs clearly in lightness as well as in hue, so a
+greyscale print keeps the meaning.  "Clearly" is ΔL* >= 15 in both common
+greyscale conversions, the CIE lightness and the lightness of the video luma
+(which most printer drivers use, and which makes saturated reds and pinks
+darker: the old deep-pink outline was ΔL* 11 from the dark cells by CIE but
+only 3.6 by luma).  ``tests/sheet/test_greyscale.py`` measures it on the
+rasterised sheets; light-ink drawings add a pattern difference (dash, hatch)
+on top, and their hatchings differ in average tone too.
 """
 
 from __future__ import annotations
@@ -45,10 +51,11 @@ _HUES = {
     "BLUE_TINT": "#c5d0ee",
     "YELLOW": "#e0a800",  # gold: readable on white, light in grey (L* ~ 73)
     "GREEN": "#2e7d32",
+    "MID_GREEN": "#388e3c",  # L* ~ 52 (luma ~ 45): midway between YELLOW and BLUE in grey, for Trihex's third side
     "LIGHT_GREEN": "#9ccc65",
     "PINK": "#e58fb0",
     "PALE_PINK": "#f2bcd0",  # L* ~ 82: apart from LIGHT_CELL in grey
-    "DEEP_PINK": "#c2185b",
+    "ROSE": "#d6407c",  # L* ~ 51 in both greys: apart from DARK_CELL (31) below and PINK (69) above
     "DARK_CELL": "#4a4a4a",
     "LIGHT_CELL": "#f2efe6",
     "IVORY": "#f4f0e3",
@@ -78,7 +85,7 @@ class Palette:
     player_1: str = _HUES["BLUE"]
     # -- Trihex's three sides
     side_left: str = _HUES["YELLOW"]
-    side_right: str = _HUES["GREEN"]
+    side_right: str = _HUES["MID_GREEN"]
     side_bottom: str = _HUES["BLUE"]
     # -- Surakarta's circuits
     circuit_inner: str = _HUES["RED"]
@@ -98,7 +105,7 @@ class Palette:
     citadel: str = _HUES["PAPER"]
     neutral_dark: str = _HUES["PINK"]
     neutral_light: str = _HUES["PALE_PINK"]
-    neutral_edge: str = _HUES["DEEP_PINK"]
+    neutral_edge: str = _HUES["ROSE"]
     # -- marks a board keeps visible (Seega's centre, a grid board's marked cells)
     board_mark: str = _HUES["INK"]
     # -- diagrams: highlighted points, arrows, crosses

@@ -4,6 +4,15 @@ The root element states its size in millimetres with a matching ``viewBox``,
 so one user unit is one millimetre in every viewer.  Text is written as glyph
 outlines from the bundled fonts (with the string kept in ``aria-label``), so
 the drawing never depends on the reader's fonts.
+
+A printable sheet (``render_svg(sheet, page=True)``, what ``boardgen board``
+writes) also carries a style sheet for web browsers, which print an SVG file
+on their default paper with their default margins and shrink it to fit
+(boards came out at 67-94 %, some over two pages): an ``@page`` rule asks for
+a page of the sheet's size with no margins, and the root element gets no
+margin of its own, so the browser prints the sheet at 100 % on one page.
+Diagrams leave it out: they are not pages, and one inlined in a booklet's
+HTML would impose its page size on the whole booklet.
 """
 
 from __future__ import annotations
@@ -22,8 +31,23 @@ def num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def page_style(width: float, height: float) -> str:
+    """CSS that makes a browser print the drawing as one page of ``width`` x ``height`` mm at 100 %.
+
+    ``@page`` sets the paper and removes the printer margins the browser would
+    otherwise shrink the drawing into; ``:root`` clears any margin or padding a
+    browser's own style gives the root element (as it does to an HTML body), and
+    hides what might spill past the page by a rounding error, which would
+    otherwise print as a second, empty page.
+    """
+    return (
+        f"@page {{ size: {num(width)}mm {num(height)}mm; margin: 0 }} "
+        ":root { margin: 0; padding: 0; overflow: hidden }"
+    )
+
+
 class _SvgWriter:
-    def __init__(self, sheet: Sheet) -> None:
+    def __init__(self, sheet: Sheet, page: bool = False) -> None:
         self.sheet = sheet
         self.drawing = svgwrite.Drawing(
             size=(f"{num(sheet.width)}mm", f"{num(sheet.height)}mm"),
@@ -32,6 +56,8 @@ class _SvgWriter:
             debug=False,
         )
         self.drawing.attribs["xml:lang"] = sheet.language
+        if page:
+            self.drawing.defs.add(self.drawing.style(page_style(sheet.width, sheet.height)))
         self._hatches: dict[Hatch, str] = {}
         self._clips: list[str] = []
 
@@ -191,6 +217,10 @@ def path_data(path: Path) -> str:
     return " ".join(commands)
 
 
-def render_svg(sheet: Sheet) -> bytes:
-    """The sheet as SVG bytes (UTF-8, with an XML declaration)."""
-    return ('<?xml version="1.0" encoding="utf-8"?>\n' + _SvgWriter(sheet).render() + "\n").encode("utf-8")
+def render_svg(sheet: Sheet, page: bool = False) -> bytes:
+    """The sheet as SVG bytes (UTF-8, with an XML declaration).
+
+    ``page``: the sheet is a page to print (a board sheet), so the file also
+    tells web browsers its page size (:func:`page_style`).
+    """
+    return ('<?xml version="1.0" encoding="utf-8"?>\n' + _SvgWriter(sheet, page).render() + "\n").encode("utf-8")

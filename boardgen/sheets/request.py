@@ -205,7 +205,7 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
     if request.fmt == "svg":
         from boardgen.drawing.svg import render_svg
 
-        data = render_svg(sheets[0])
+        data = render_svg(sheets[0], page=True)
     else:
         from boardgen.drawing.pdf import render_pdf_pages
 

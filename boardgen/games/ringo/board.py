@@ -54,7 +54,9 @@ ROUTE_END_CHORD = 0.5
 # Colours are palette roles: attackers red and defenders light green (seed:
 # "vermelhas" / "verdes", far apart in grey too); the neutral zone's light cells
 # paler than its pink dark ones, yet clearly darker in grey than the ordinary
-# light cells; its outline (neutral_edge) a deep pink that reads on any cell.
+# light cells; its outline (neutral_edge) a rose of middle tone (L* ~ 51), between the
+# dark cells (31) and the pink ones (69), so that it reads on any cell in a greyscale
+# print too (a deeper pink was within ΔL* 4 of the dark cells in a printer's grey).
 FILL_ROLES = {
     "citadel": "citadel",
     "light": "cell_light",

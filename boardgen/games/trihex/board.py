@@ -20,7 +20,12 @@ SIDE_ORDER = ("left", "right", "bottom")  # clockwise, starting up the left side
 SIDE_ANGLES = {"left": 60.0, "right": -60.0, "bottom": 180.0}
 # Three tints far apart in lightness, so a greyscale print keeps them apart.
 SIDE_ROLES = {"left": "side_left", "right": "side_right", "bottom": "side_bottom"}  # palette roles
-SIDE_HATCH_ANGLES = {"left": 45.0, "right": -45.0, "bottom": 0.0}
+# Light ink: the hatch line width (mm) and angles of each side.  One, two and three
+# directions, lightest colour to darkest, so that the sides differ in average tone
+# (ΔL* > 15 in grey) as well as in pattern; three single hatchings at different angles
+# had all but one tone (L* 93, 88, 86).
+SIDE_HATCHES = {"left": (0.2, (45.0,)), "right": (0.35, (-45.0, 45.0)), "bottom": (0.4, (0.0, 60.0, -60.0))}
+HATCH_SPACING = 1.1
 
 
 class TrihexBoard(HexCellBoard):
@@ -59,7 +64,10 @@ class TrihexBoard(HexCellBoard):
             colour = getattr(palette.current(), SIDE_ROLES[side])
             band = Group(f"side-{side}", title=f"{side} side")
             if options.light:
-                band.add(Polygon(frame.pts(points), Style(stroke=colour, width=0.35, hatch=Hatch(colour, 1.1, SIDE_HATCH_ANGLES[side], 0.3))))
+                width, angles = SIDE_HATCHES[side]
+                band.add(Polygon(frame.pts(points), Style(stroke=colour, width=0.35, hatch=Hatch(colour, HATCH_SPACING, angles[0], width))))
+                for angle in angles[1:]:
+                    band.add(Polygon(frame.pts(points), Style(stroke=None, hatch=Hatch(colour, HATCH_SPACING, angle, width))))
             else:
                 band.add(Polygon(frame.pts(points), Style(stroke=None, fill=colour)))
             sides.add(band)
