@@ -35,6 +35,7 @@ sits below ``booklet``.  Bottom to top::
     boards              boardgen.boards.*, boardgen.games.*.board
     sheets              boardgen.sheets.*
     booklet             boardgen.booklet.*
+    site                boardgen.site.* (the download site's pages and manifest)
     build               boardgen.build.*
     api                 boardgen.api
     cli                 boardgen.cli.*, boardgen.__main__
@@ -70,6 +71,7 @@ TIERS: tuple[tuple[str, ...], ...] = (
     ("boards",),
     ("sheets",),
     ("booklet",),
+    ("site",),
     ("build",),
     ("api",),
     ("cli",),
@@ -103,6 +105,8 @@ LAYER_OF: tuple[tuple[str, str], ...] = (
     ("boardgen.sheets.*", "sheets"),
     ("boardgen.booklet", "booklet"),
     ("boardgen.booklet.*", "booklet"),
+    ("boardgen.site", "site"),
+    ("boardgen.site.*", "site"),
     ("boardgen.build", "build"),
     ("boardgen.build.*", "build"),
     ("boardgen.api", "api"),
