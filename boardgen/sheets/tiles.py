@@ -29,20 +29,25 @@ from boardgen.errors import OptionError, option_name
 from boardgen.sheets.paper import MARGIN_MM, Paper
 from boardgen.sheets.single import (
     CROP_RESERVE,
-    FOOTER_HEIGHT,
     GAP,
     INFO_SIZE,
     PRINT_NOTE,
     crop_marks,
     decimal,
     footer_block,
+    footer_height,
     header_block,
     header_height,
     sheet_title,
+    too_narrow,
+    wide_enough,
 )
 
-LABEL_BAND = 10.0  # mm at the top of each tile for its label
-NOTE_BAND = 4.0  # mm at the bottom of each tile for the printing note
+LABEL_BAND = 10.0  # mm at the top of each tile for its label, when the label's second line fits on one line
+NOTE_BAND = 4.0  # mm at the bottom of each tile for the printing note, on one line
+LABEL_SIZE = 2.6  # the label's second line: where the tile goes
+TILE_NOTE_SIZE = 2.4
+LINE_GAP = 1.0  # mm between wrapped lines of a tile's label or note
 MARK_SPACING = 40.0  # mm between alignment crosses along a seam
 CROSS = 3.0  # half-length of a cross arm
 MIN_WINDOW = 30.0  # mm: a sheet must leave a window at least this large each way
@@ -91,7 +96,7 @@ class TileLayout:
     @property
     def window_origin(self) -> tuple[float, float]:
         """Where a window's top left corner sits on its sheet."""
-        return (MARGIN_MM, MARGIN_MM + LABEL_BAND)
+        return (MARGIN_MM, MARGIN_MM + label_band(self.sheet_width))
 
     @property
     def rows(self) -> int:
@@ -172,7 +177,7 @@ def plan_tiles(
     for orientation, landscape in enumerate((False, True)):
         sheet = paper.oriented(landscape)
         window_w = sheet[0] - 2 * MARGIN_MM
-        window_h = sheet[1] - 2 * MARGIN_MM - LABEL_BAND - NOTE_BAND
+        window_h = sheet[1] - 2 * MARGIN_MM - label_band(sheet[0]) - note_band(sheet[0])
         if window_w < MIN_WINDOW or window_h < MIN_WINDOW:
             raise OptionError(paper_option, f"{paper.name} leaves no room for tiles inside the {MARGIN_MM:g} mm margins and labels")
         if overlap > min(window_w, window_h) / 2:
@@ -180,8 +185,10 @@ def plan_tiles(
                 overlap_option,
                 f"{overlap:g} mm is more than half a tile ({min(window_w, window_h) / 2:.0f} mm on {paper.name}); use less",
             )
+        if not wide_enough(sheet[0]):  # the assembly page, on the same sheet, carries the calibration bar
+            continue
         columns, rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
-        fewest = min(fewest, columns * rows)
+        fewest = min(fewest, columns * rows)  # stays infinite only when no orientation is wide enough
         if columns * rows > MAX_TILES:  # refused below unless the other orientation does
             continue
         slack_x = columns * (window_w - overlap) + overlap - content_w
@@ -191,6 +198,8 @@ def plan_tiles(
             key = (found.slivers, len(found.layout.tiles), rank, orientation)
             if best is None or key < best[0]:
                 best = (key, found.layout)
+    if best is None and fewest is math.inf:
+        raise too_narrow(paper, "auto", names)
     if best is None:
         raise OptionError(tile_option, f"the board would need {fewest} sheets of {paper.name} (at most {MAX_TILES}); use a larger {paper_option} or a smaller board")
     layout = best[1]
@@ -239,6 +248,52 @@ def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
     return group
 
 
+def _where(row: int, rows: int, column: int, columns: int, x: str, y: str, page_x: str, page_y: str) -> list[str]:
+    """The parts of a tile's second label line: its grid place in both languages, its poster position."""
+    return [
+        f"linha {row} de {rows}, coluna {column} de {columns}",
+        f"row {row} of {rows}, column {column} of {columns}",
+        f"poster x {x} mm, y {y} mm at page x {page_x} mm, y {page_y} mm",
+    ]
+
+
+def _label_lines(parts: list[str], sheet_width: float) -> list[str]:
+    """The parts joined by " · " into as few lines as fit between the margins (a part too long alone is wrapped)."""
+    room = sheet_width - 2 * MARGIN_MM
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_width(joined, LABEL_SIZE) <= room:
+            lines[-1] = joined
+        else:
+            lines += wrap_text(part, LABEL_SIZE, room)
+    return lines
+
+
+def label_band(sheet_width: float) -> float:
+    """The band a tile's label takes on a sheet this wide: taller when its second line must wrap.
+
+    Measured on the widest label a poster can have (three-digit grid places,
+    six-digit positions; Noto's digits are all one width), so no tile's label
+    needs more lines than the band holds.
+    """
+    widest = _where(100, 100, 100, 100, "999999.9", "999999.9", "99.9", "99.9")
+    return LABEL_BAND + (len(_label_lines(widest, sheet_width)) - 1) * (LABEL_SIZE + LINE_GAP)
+
+
+def _note_lines(sheet_width: float) -> list[str]:
+    """The printing note on one line, or one line per language when that is too wide."""
+    one = f"{PRINT_NOTE[0]}  {PRINT_NOTE[1]}"
+    if text_width(one, TILE_NOTE_SIZE) <= sheet_width - 2 * MARGIN_MM:
+        return [one]
+    return [part for line in PRINT_NOTE for part in wrap_text(line, TILE_NOTE_SIZE, sheet_width - 2 * MARGIN_MM)]
+
+
+def note_band(sheet_width: float) -> float:
+    """The band the printing note takes at the foot of a tile on a sheet this wide."""
+    return NOTE_BAND + (len(_note_lines(sheet_width)) - 1) * (TILE_NOTE_SIZE + LINE_GAP)
+
+
 def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tuple[float, float], options: BoardOptions, scale: float, cut_marks: bool) -> Sheet:
     """One tile: its label, its window onto the poster, its seam marks and the printing note.
 
@@ -254,20 +309,21 @@ def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tupl
     label = Group("tile-label")
     title = f"{sheet_title(board)} — {tile.name}"
     label.add(Text((MARGIN_MM, MARGIN_MM + 4.0), title, 4.2, font="sans-bold", fill=palette.INK))
-    where = (
-        f"linha {tile.row + 1} de {tile.rows}, coluna {tile.column + 1} de {tile.columns} · "
-        f"row {tile.row + 1} of {tile.rows}, column {tile.column + 1} of {tile.columns} · "
-        f"poster x {tile.x:.1f} mm, y {tile.y:.1f} mm at page x {ox:.1f} mm, y {oy:.1f} mm"
-    )
-    label.add(Text((MARGIN_MM, MARGIN_MM + 8.2), where, 2.6, fill=palette.INK))
+    where = _where(tile.row + 1, tile.rows, tile.column + 1, tile.columns, f"{tile.x:.1f}", f"{tile.y:.1f}", f"{ox:.1f}", f"{oy:.1f}")
+    for k, line in enumerate(_label_lines(where, layout.sheet_width)):
+        label.add(Text((MARGIN_MM, MARGIN_MM + 8.2 + k * (LABEL_SIZE + LINE_GAP)), line, LABEL_SIZE, fill=palette.INK))
     content.add(label)
     placed = Group("tile-window", clip=window)
     # Hatching anchored to the poster's corner, wherever it lands on this sheet: its lines run on across the seams.
     placed.add(anchor_hatches(_shifted_board(board, origin, options, scale, to_sheet, cut_marks), to_sheet(0.0, 0.0)))
     placed.add(_seam_marks(layout, tile, to_sheet))
     content.add(placed)
-    note = f"{PRINT_NOTE[0]}  {PRINT_NOTE[1]}"
-    content.add(Group("note").add(Text((MARGIN_MM, layout.sheet_height - MARGIN_MM - 0.8), note, 2.4, fill=palette.INK)))
+    note = Group("note")
+    lines = _note_lines(layout.sheet_width)
+    for k, line in enumerate(lines):
+        baseline = layout.sheet_height - MARGIN_MM - 0.8 - (len(lines) - 1 - k) * (TILE_NOTE_SIZE + LINE_GAP)
+        note.add(Text((MARGIN_MM, baseline), line, TILE_NOTE_SIZE, fill=palette.INK))
+    content.add(note)
     return Sheet(layout.sheet_width, layout.sheet_height, content, title=title, language="pt-BR")
 
 
@@ -347,11 +403,15 @@ def _assembly_map(board: BoardDrawing, layout: TileLayout, scale: float, origin:
     return chart
 
 
-def assembly_sheet(board: BoardDrawing, layout: TileLayout, scale: float, board_box: Box, paper: Paper, origin: tuple[float, float], options: BoardOptions) -> Sheet:
+def assembly_sheet(
+    board: BoardDrawing, layout: TileLayout, scale: float, board_box: Box, paper: Paper, origin: tuple[float, float], options: BoardOptions,
+    names: Mapping[str, str] | None = None,
+) -> Sheet:
     """First page: what the poster is, how many sheets, how to join them, and the map of where each goes.
 
     The blocks stack: header, steps, map, footer, each starting below where the
     ink of the one before ends, whatever the length of the board's notes.
+    OptionError naming ``paper`` (as ``names`` maps it) when no room is left for the map.
     """
     width, height = layout.sheet_width, layout.sheet_height
     bw, bh = board_box[2] - board_box[0], board_box[3] - board_box[1]
@@ -364,6 +424,7 @@ def assembly_sheet(board: BoardDrawing, layout: TileLayout, scale: float, board_
         f"{count} sheets {paper.name} ({columns} × {rows}{_blank_note(layout, 'en')}), overlap {layout.overlap:.1f} mm",
     ]
     content = Group("assembly")
+    info = [part for line in info for part in wrap_text(line, INFO_SIZE, width - 2 * MARGIN_MM - 0.5)]
     header = header_block(board, f"{sheet_title(board)} — montagem", info, width)
     content.add(header)
     header_box = ink_bounds(header)
@@ -371,7 +432,9 @@ def assembly_sheet(board: BoardDrawing, layout: TileLayout, scale: float, board_
     lines = [part for step in STEPS for part in wrap_text(step, INFO_SIZE, width - 2 * MARGIN_MM)]
     steps, steps_end = _text_block("assembly-steps", lines, header_end + GAP, INFO_SIZE)
     content.add(steps)
-    area = (MARGIN_MM, steps_end + GAP, width - MARGIN_MM, height - MARGIN_MM - FOOTER_HEIGHT - GAP)
+    area = (MARGIN_MM, steps_end + GAP, width - MARGIN_MM, height - MARGIN_MM - footer_height(width) - GAP)
+    if area[3] - area[1] < MIN_WINDOW:
+        raise OptionError(option_name(names, "paper"), f"{paper.name} leaves no room for the assembly map below the notes and steps; use a larger paper")
     content.add(_assembly_map(board, layout, scale, origin, options, area))
     content.add(footer_block(width, height))
     return Sheet(width, height, content, title=f"{sheet_title(board)} — boardgen", language="pt-BR")
@@ -390,7 +453,7 @@ def tiled_sheets(
     layout, origin = tile_layout(board, paper, options, scale, overlap, cut_marks, names)
     board_box = ink_bounds(board.draw(Frame(scale, origin), options), skip_roles=COORDINATES)
     assert board_box is not None
-    sheets = [assembly_sheet(board, layout, scale, board_box, paper, origin, options)]
+    sheets = [assembly_sheet(board, layout, scale, board_box, paper, origin, options, names)]
     for tile in layout.tiles:
         sheets.append(tile_sheet(board, layout, tile, origin, options, scale, cut_marks))
     return sheets

@@ -372,3 +372,30 @@ def test_light_ink_hatching_runs_on_across_a_seam(game, tmp_path):
             assert min(abs(x - other) for other in from_left) <= 0.05, (left.title, right.title, from_left, from_right)
         checked += len(from_left)
     assert checked >= 2
+
+
+# -- small paper: labels and notes wrap instead of running off the sheet ---------------
+
+NARROW = [("brax", "148x210", 30.0), ("trihex", "130x180", 25.0), ("ringo", "126x300", 20.0)]
+
+
+@pytest.mark.parametrize("game, paper, cell_mm", NARROW, ids=[f"{g}-{p}" for g, p, _ in NARROW])
+def test_on_narrow_paper_no_page_runs_into_the_margin_or_over_its_own_text(game, paper, cell_mm):
+    """A5-sized and narrower sheets: the tile labels, the notes and the assembly page's lines wrap."""
+    from boardgen.registry import get_game
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.boards.base import BoardOptions
+
+    info = get_game(game)
+    sheets = tiled_sheets(info.make_board(info.default_size), parse_paper(paper), BoardOptions(), cell_mm, 10.0)
+    assert len(sheets) > 2
+    problems = []
+    for page, sheet in enumerate(sheets, 1):
+        texts = []
+        for shape, box, roles in visible_boxes(sheet.content):
+            if box[0] < MARGIN_MM - 1e-6 or box[1] < MARGIN_MM - 1e-6 or box[2] > sheet.width - MARGIN_MM + 1e-6 or box[3] > sheet.height - MARGIN_MM + 1e-6:
+                problems.append(f"page {page}: {'/'.join(roles)} in the margin")
+            if isinstance(shape, Text):
+                texts.append((shape.text, box))
+        problems += [f"page {page}: {a[0]!r} over {b[0]!r}" for a, b in combinations(texts, 2) if _intersect(a[1], b[1])]
+    assert problems == []
