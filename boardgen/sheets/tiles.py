@@ -56,8 +56,8 @@ MAX_TILES = 100
 COORDINATES = frozenset({"coordinate"})  # not "the board itself": a tile of coordinates alone is no use
 
 # Where the board may sit in its grid along one axis, as fractions of the room
-# left over: centred first (each end tile then shows at least half a window
-# of it), then the others, tried only when centring leaves a sliver.
+# left over.  Every combination is tried; centred (each end tile then shows at
+# least half a window of it) comes first and so wins a tie.
 OFFSET_FRACTIONS = (0.5, 0.25, 0.75, 0.0, 1.0)
 
 # (any ink, the board's own ink) inside a window, all in content mm: a place with
@@ -173,7 +173,7 @@ def plan_tiles(
     assert whole is not None, "a board always has ink"
     least = (min(MIN_TILE_INK, whole[2] - whole[0]), min(MIN_TILE_INK, whole[3] - whole[1]))
     best: tuple[tuple[int, int, int, int], TileLayout] | None = None
-    fewest = math.inf  # sheets of the smallest grid, to say how many a refused board needs
+    fewest: float = math.inf  # sheets of the smallest grid, to say how many a refused board needs
     for orientation, landscape in enumerate((False, True)):
         sheet = paper.oriented(landscape)
         window_w = sheet[0] - 2 * MARGIN_MM
@@ -198,12 +198,11 @@ def plan_tiles(
             key = (found.slivers, len(found.layout.tiles), rank, orientation)
             if best is None or key < best[0]:
                 best = (key, found.layout)
-    if best is None and fewest is math.inf:
+    if best is None and fewest == math.inf:
         raise too_narrow(paper, "auto", names)
     if best is None:
         raise OptionError(tile_option, f"the board would need {fewest} sheets of {paper.name} (at most {MAX_TILES}); use a larger {paper_option} or a smaller board")
-    layout = best[1]
-    return layout
+    return best[1]
 
 
 def _seams(layout: TileLayout, tile: Tile) -> tuple[list[tuple[float, bool]], list[tuple[float, bool]]]:
