@@ -12,7 +12,7 @@ content is not needed) and tests find shapes by role.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Union
 
 Point = tuple[float, float]
@@ -21,12 +21,21 @@ Anchor = Literal["start", "middle", "end"]
 
 @dataclass(frozen=True)
 class Hatch:
-    """Parallel lines filling a shape: the light-ink replacement for a solid fill."""
+    """Parallel lines filling a shape: the light-ink replacement for a solid fill.
+
+    The lines lie where ``(p - anchor) · (cos angle, sin angle)`` is an odd
+    multiple of ``spacing / 2``: the same family of lines in every shape that
+    shares the hatch and the anchor, so neighbouring cells hatch seamlessly.
+    The anchor is a sheet point; (0, 0), the page corner, unless the drawing
+    moves from sheet to sheet (the tiles of a poster anchor it to the poster,
+    :func:`anchor_hatches`), and both renderers follow the same rule.
+    """
 
     colour: str
     spacing: float = 1.2  # mm between lines
     angle: float = 45.0  # degrees, page convention
     width: float = 0.25  # mm
+    anchor: tuple[float, float] = (0.0, 0.0)  # sheet mm
 
 
 @dataclass(frozen=True)
@@ -135,6 +144,26 @@ class Group:
 
 
 Shape = Union[Line, Polyline, Polygon, Circle, Arc, Path, Text, Group]
+
+
+def anchor_hatches(group: Group, anchor: Point) -> Group:
+    """The same drawing with every hatch below ``group`` anchored at the sheet point ``anchor``.
+
+    A tiled poster draws the board once per sheet, shifted so that sheet's
+    window shows; hatching anchored to the page would then start afresh on
+    every sheet and its lines would jump at each glued seam.  Anchored to
+    where the poster's origin lands on the sheet, the lines are those of one
+    poster-wide family and run on across the seams.
+    """
+    moved = Group(group.role, title=group.title, clip=group.clip)
+    for child in group.children:
+        if isinstance(child, Group):
+            moved.add(anchor_hatches(child, anchor))
+        elif isinstance(child, Text) or child.style.hatch is None:
+            moved.add(child)
+        else:
+            moved.add(replace(child, style=replace(child.style, hatch=replace(child.style.hatch, anchor=anchor))))
+    return moved
 
 
 @dataclass

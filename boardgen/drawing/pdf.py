@@ -160,11 +160,13 @@ class _PdfPainter:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         reach = math.hypot(x1 - x0, y1 - y0) / 2 + hatch.spacing
         # Lines in the pattern direction (the SVG pattern draws vertical lines
-        # rotated by ``angle``), spaced ``spacing`` apart, aligned to the page grid.
+        # rotated by ``angle``), spaced ``spacing`` apart, in the family fixed
+        # by the hatch's anchor (see Hatch): never by the shape's own place.
         angle = math.radians(hatch.angle)
         dx, dy = -math.sin(angle), math.cos(angle)  # along the lines
         nx, ny = math.cos(angle), math.sin(angle)  # across the lines
-        offset_centre = cx * nx + cy * ny
+        ax, ay = hatch.anchor
+        offset_centre = (cx - ax) * nx + (cy - ay) * ny
         k_first = math.floor((offset_centre - reach) / hatch.spacing)
         k_last = math.ceil((offset_centre + reach) / hatch.spacing)
         for k in range(k_first, k_last + 1):

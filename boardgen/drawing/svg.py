@@ -133,11 +133,16 @@ class _SvgWriter:
         if hatch not in self._hatches:
             ident = f"hatch{len(self._hatches) + 1}"
             self._hatches[hatch] = ident
+            # The pattern's line sits at x = spacing/2 of its tile; translated to the
+            # anchor and then rotated, its lines are those the PDF draws (see Hatch).
+            transform = f"rotate({num(hatch.angle)})"
+            if hatch.anchor != (0.0, 0.0):
+                transform = f"translate({num(hatch.anchor[0])} {num(hatch.anchor[1])}) " + transform
             pattern = self.drawing.pattern(
                 id=ident,
                 patternUnits="userSpaceOnUse",
                 size=(num(hatch.spacing), num(hatch.spacing)),
-                patternTransform=f"rotate({num(hatch.angle)})",
+                patternTransform=transform,
             )
             half = hatch.spacing / 2
             pattern.add(

@@ -18,7 +18,7 @@ from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet
 from boardgen.errors import OptionError, option_name
 from boardgen.sheets.paper import Paper
-from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, sheet_title
+from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, sheet_title, too_narrow, wide_enough
 
 GUTTER = 6.0  # mm between boards
 PEN_LINE_SCALE = 0.6
@@ -46,7 +46,9 @@ def pen_sheet(
     ``names`` maps them (see :func:`boardgen.errors.option_name`).
     """
     options = replace(options, line_scale=PEN_LINE_SCALE, setup=False)
-    choices = {"auto": (False, True), "portrait": (False,), "landscape": (True,)}[orientation]
+    choices = tuple(l for l in {"auto": (False, True), "portrait": (False,), "landscape": (True,)}[orientation] if wide_enough(paper.oriented(l)[0]))
+    if not choices:
+        raise too_narrow(paper, orientation, names)
     best = None
     for landscape in choices:
         width, height = paper.oriented(landscape)

@@ -14,6 +14,7 @@ is linear in the scale between clamps) and then checked exactly.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,7 +22,7 @@ from functools import lru_cache
 from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds
-from boardgen.drawing.fonts import wrap_text
+from boardgen.drawing.fonts import text_width, wrap_text
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Line, Polygon, Sheet, Style, Text
 from boardgen.errors import OptionError, option_name
@@ -86,9 +87,14 @@ def header_height(board: BoardDrawing, sheet_width: float) -> float:
 
 
 def available_area(board: BoardDrawing, width: float, height: float, reserve: float = 0.0) -> Box:
-    """Where the board's ink may go; ``reserve`` keeps room around it (for crop marks)."""
+    """Where the board's ink may go; ``reserve`` keeps room around it (for crop marks).
+
+    A sheet too narrow for the calibration bar has no room at all (see :func:`wide_enough`).
+    """
+    if not wide_enough(width):
+        return (MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM)
     top = MARGIN_MM + header_height(board, width) + GAP + reserve
-    bottom = height - MARGIN_MM - FOOTER_HEIGHT - GAP - reserve
+    bottom = height - MARGIN_MM - footer_height(width) - GAP - reserve
     return (MARGIN_MM + reserve, top, width - MARGIN_MM - reserve, bottom)
 
 
@@ -137,6 +143,9 @@ def place_board(
     wide = _is_wide(board, options)
     if orientation == "auto":
         candidates = [wide, not wide]  # the board's own shape first
+    candidates = [landscape for landscape in candidates if wide_enough(paper.oriented(landscape)[0])]
+    if not candidates:
+        raise too_narrow(paper, orientation, names)
     best: tuple[float, bool] | None = None
     for landscape in candidates:
         width, height = paper.oriented(landscape)
@@ -167,7 +176,7 @@ def fits_on_paper(board: BoardDrawing, paper: Paper, options: BoardOptions, scal
     """Whether the board at ``scale`` fits on one sheet of ``paper`` in an allowed orientation."""
     reserve = CROP_RESERVE if cut_marks else 0.0
     choices = {"auto": (True, False), "portrait": (False,), "landscape": (True,)}[orientation]
-    return any(fits(board, options, available_area(board, *paper.oriented(l), reserve), scale) for l in choices)
+    return any(wide_enough(paper.oriented(l)[0]) and fits(board, options, available_area(board, *paper.oriented(l), reserve), scale) for l in choices)
 
 
 def _is_wide(board: BoardDrawing, options: BoardOptions) -> bool:
@@ -290,20 +299,71 @@ def calibration_bar(x: float, baseline: float) -> Group:
     return group
 
 
+BAR_X = 1.2  # mm from the margin to the bar's start: room for the "0" centred under it
+NOTE_LEADING = 1.2  # mm between the two lines of the printing note
+
+
+@lru_cache(maxsize=1)
+def _bar_width() -> float:
+    """Width of the calibration bar's ink with its labels, from the bar's own drawing."""
+    box = ink_bounds(calibration_bar(MARGIN_MM + BAR_X, 100.0))
+    assert box is not None
+    return box[2] - MARGIN_MM
+
+
+@lru_cache(maxsize=1)
+def _note_width() -> float:
+    return max(text_width(line, NOTE_SIZE) for line in PRINT_NOTE)
+
+
+MIN_FOOTER_GAP = 4.0  # mm between the bar and the note when they share a row
+
+
+def wide_enough(width: float) -> bool:
+    """Whether a sheet this wide holds the 100 mm calibration bar inside its margins."""
+    return width - 2 * MARGIN_MM >= _bar_width() + 1e-9
+
+
+def footer_stacked(width: float) -> bool:
+    """Whether the note goes above the bar: side by side they would overlap (narrower than about 207 mm)."""
+    return width - 2 * MARGIN_MM < _bar_width() + MIN_FOOTER_GAP + _note_width()
+
+
+def footer_height(width: float) -> float:
+    """The footer's height on a sheet this wide: taller when the note sits above the bar."""
+    return FOOTER_HEIGHT + (2 * (NOTE_SIZE + NOTE_LEADING) if footer_stacked(width) else 0.0)
+
+
+def too_narrow(paper: Paper, orientation: str, names: Mapping[str, str] | None = None) -> OptionError:
+    """The error for a paper on which no allowed orientation holds the calibration bar."""
+    need = math.ceil(2 * MARGIN_MM + _bar_width())
+    how = "" if orientation == "auto" else f" in {orientation}"
+    return OptionError(option_name(names, "paper"), f"{paper.name}{how} is too narrow for the 100 mm calibration bar and the margins; a sheet must be at least {need} mm wide")
+
+
 def footer(placement: Placement) -> Group:
     return footer_block(placement.sheet_width, placement.sheet_height)
 
 
 def footer_block(width: float, height: float) -> Group:
-    """The calibration bar on the left and the print-at-100 % note on the right."""
+    """The calibration bar on the left and the print-at-100 % note on the right.
+
+    On a sheet too narrow for both in one row (A5 portrait, say) the note
+    goes above the bar, left-aligned: side by side they would print over
+    each other (:func:`footer_height` gives the room it takes).
+    """
     group = Group("footer")
     baseline = height - MARGIN_MM - 3.5
-    x = MARGIN_MM + 1.2  # room for the "0" label centred on the bar's start
-    group.add(calibration_bar(x, baseline))
+    group.add(calibration_bar(MARGIN_MM + BAR_X, baseline))
     note = Group("note")
-    note_x = width - MARGIN_MM
-    note.add(Text((note_x, baseline - 4.0), PRINT_NOTE[0], NOTE_SIZE, fill=palette.INK, anchor="end"))
-    note.add(Text((note_x, baseline), PRINT_NOTE[1], NOTE_SIZE, fill=palette.INK, anchor="end"))
+    if footer_stacked(width):
+        second = baseline - 3.3 - 2.0  # above the longest ticks (3.3 mm over the baseline)
+        for k, line in enumerate(PRINT_NOTE):
+            note.add(Text((MARGIN_MM, second - (1 - k) * (NOTE_SIZE + NOTE_LEADING)), line, NOTE_SIZE, fill=palette.INK))
+    else:
+        note_x = width - MARGIN_MM
+        note.add(Text((note_x, baseline - 4.0), PRINT_NOTE[0], NOTE_SIZE, fill=palette.INK, anchor="end"))
+        note.add(Text((note_x, baseline), PRINT_NOTE[1], NOTE_SIZE, fill=palette.INK, anchor="end"))
     group.add(note)
     return group
 

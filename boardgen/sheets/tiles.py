@@ -1,44 +1,69 @@
 """Boards larger than the paper: split over several sheets at exact scale.
 
-The board is first laid out as one large *poster* (poster coordinates in mm,
-origin at the top left of its ink).  Each tile shows a window of the poster;
-neighbouring windows overlap by a glue margin.  On the seam, in the middle of
-the overlap, the right/lower tile carries a dashed cut line and both tiles carry
-the same half-crosses: cut the upper tile along its line, lay it on its
-neighbour so the crosses close, and glue.  A first page shows the assembly
-map, the physical size and the printing note.
+The board is laid out as one large *poster*: a grid of windows, one per
+sheet, neighbouring windows overlapping by a glue margin; poster coordinates
+are millimetres from the top left corner of the first window.  The board (its
+ink, coordinates included) lies inside the grid where no tile shows only a
+sliver of it, and a grid place whose window would hold no board at all is not
+printed.  On the seam, in the middle of the overlap, the right/lower tile
+carries a dashed cut line and both tiles carry the same half-crosses: cut the
+upper tile along its line, lay it on its neighbour so the crosses close, and
+glue.  A first page shows the assembly map, the physical size and the
+printing note.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from itertools import product
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
 from boardgen.drawing import palette
-from boardgen.drawing.bounds import ink_bounds
+from boardgen.drawing.bounds import Box, InkIndex, ink_bounds
+from boardgen.drawing.fonts import text_width, wrap_text
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Group, Hatch, Line, Polygon, Sheet, Style, Text
+from boardgen.drawing.model import Group, Hatch, Line, Polygon, Sheet, Style, Text, anchor_hatches
 from boardgen.errors import OptionError, option_name
 from boardgen.sheets.paper import MARGIN_MM, Paper
 from boardgen.sheets.single import (
     CROP_RESERVE,
+    GAP,
     INFO_SIZE,
     PRINT_NOTE,
     crop_marks,
     decimal,
     footer_block,
+    footer_height,
     header_block,
+    header_height,
     sheet_title,
+    too_narrow,
+    wide_enough,
 )
 
-LABEL_BAND = 10.0  # mm at the top of each tile for its label
-NOTE_BAND = 4.0  # mm at the bottom of each tile for the printing note
+LABEL_BAND = 10.0  # mm at the top of each tile for its label, when the label's second line fits on one line
+NOTE_BAND = 4.0  # mm at the bottom of each tile for the printing note, on one line
+LABEL_SIZE = 2.6  # the label's second line: where the tile goes
+TILE_NOTE_SIZE = 2.4
+LINE_GAP = 1.0  # mm between wrapped lines of a tile's label or note
 MARK_SPACING = 40.0  # mm between alignment crosses along a seam
 CROSS = 3.0  # half-length of a cross arm
-MIN_WINDOW = 30.0  # mm: a tile must show at least this much board each way
+MIN_WINDOW = 30.0  # mm: a sheet must leave a window at least this large each way
+MIN_TILE_INK = 50.0  # mm: a printed tile shows at least this much of the board itself each way
 MAX_TILES = 100
+COORDINATES = frozenset({"coordinate"})  # not "the board itself": a tile of coordinates alone is no use
+
+# Where the board may sit in its grid along one axis, as fractions of the room
+# left over.  Every combination is tried; centred (each end tile then shows at
+# least half a window of it) comes first and so wins a tie.
+OFFSET_FRACTIONS = (0.5, 0.25, 0.75, 0.0, 1.0)
+
+# (any ink, the board's own ink) inside a window, all in content mm: a place with
+# no ink at all is left out, one with too little board is a sliver.
+# The answer for the board may stop growing once it reaches the (width, height) asked.
+InkInWindow = Callable[[Box, tuple[float, float]], "tuple[Box | None, Box | None]"]
 
 
 @dataclass(frozen=True)
@@ -57,33 +82,102 @@ class Tile:
 
 @dataclass(frozen=True)
 class TileLayout:
-    poster_width: float
+    poster_width: float  # the grid of windows, mm
     poster_height: float
     sheet_width: float
     sheet_height: float
     window_width: float
     window_height: float
     overlap: float
-    tiles: tuple[Tile, ...]
+    tiles: tuple[Tile, ...]  # the printed ones, row by row
+    content: Box  # where the board, coordinates (and crop marks) included, lies on the poster
+    blank: tuple[str, ...] = ()  # grid places left out: their window holds no board
 
     @property
     def window_origin(self) -> tuple[float, float]:
         """Where a window's top left corner sits on its sheet."""
-        return (MARGIN_MM, MARGIN_MM + LABEL_BAND)
+        return (MARGIN_MM, MARGIN_MM + label_band(self.sheet_width))
+
+    @property
+    def rows(self) -> int:
+        return self.tiles[0].rows
+
+    @property
+    def columns(self) -> int:
+        return self.tiles[0].columns
+
+    def printed(self, row: int, column: int) -> bool:
+        """Whether the grid place (row, column) is one of the printed tiles."""
+        return any(t.row == row and t.column == column for t in self.tiles)
 
 
-def plan_tiles(poster_w: float, poster_h: float, paper: Paper, overlap: float, names: Mapping[str, str] | None = None) -> TileLayout:
-    """The orientation and tile grid that need the fewest sheets (portrait on a tie).
+def _count(length: float, window: float, overlap: float) -> int:
+    """Windows needed along one axis: the fewest whose overlapping run covers ``length``."""
+    return 1 if length <= window else math.ceil((length - overlap) / (window - overlap))
 
-    OptionError when no grid will do, naming ``paper``, ``overlap_mm`` or
-    ``tile`` as ``names`` maps them (see :func:`boardgen.errors.option_name`).
+
+def _offsets(slack: float) -> list[float]:
+    return list(dict.fromkeys(round(slack * f, 6) for f in OFFSET_FRACTIONS))
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    layout: TileLayout
+    slivers: int
+
+
+def _candidate(
+    content_w: float, content_h: float, sheet: tuple[float, float], window: tuple[float, float], overlap: float,
+    offset: tuple[float, float], ink: InkInWindow, least: tuple[float, float],
+) -> _Candidate:
+    """The grid at one board offset: which places hold board, and how many only a sliver."""
+    (window_w, window_h), (sx, sy) = window, offset
+    columns, rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
+    printed, blank, slivers = [], [], 0
+    for r, c in product(range(rows), range(columns)):
+        tile = Tile(r, c, rows, columns, c * (window_w - overlap), r * (window_h - overlap))
+        anything, seen = ink((tile.x - sx, tile.y - sy, tile.x - sx + window_w, tile.y - sy + window_h), least)
+        if anything is None:
+            blank.append(tile.name)
+            continue
+        printed.append(tile)
+        slivers += seen is None or seen[2] - seen[0] < least[0] - 1e-6 or seen[3] - seen[1] < least[1] - 1e-6
+    layout = TileLayout(
+        columns * (window_w - overlap) + overlap, rows * (window_h - overlap) + overlap, sheet[0], sheet[1],
+        window_w, window_h, overlap, tuple(printed), (sx, sy, sx + content_w, sy + content_h), tuple(blank),
+    )
+    return _Candidate(layout, slivers)
+
+
+def plan_tiles(
+    content_w: float,
+    content_h: float,
+    paper: Paper,
+    overlap: float,
+    ink: InkInWindow,
+    names: Mapping[str, str] | None = None,
+) -> TileLayout:
+    """The orientation, grid and board placement for a poster of ``content_w`` x ``content_h`` mm.
+
+    ``ink`` says where any ink, and where the board itself (coordinates
+    aside), lies inside a window given in content coordinates (origin at the
+    content's top left).  Grid places with no ink at all are left out; a
+    printed tile with less than ``MIN_TILE_INK`` mm of the board itself either
+    way (or the whole board's extent, if that is less) is a sliver.  Chosen,
+    in this order: the fewest slivers; the fewest sheets; the board centred in
+    its grid; portrait.  OptionError when no grid will do, naming ``paper``, ``overlap_mm``
+    or ``tile`` as ``names`` maps them (see :func:`boardgen.errors.option_name`).
     """
     paper_option, overlap_option, tile_option = (option_name(names, key) for key in ("paper", "overlap_mm", "tile"))
-    best: TileLayout | None = None
-    for landscape in (False, True):
-        sheet_w, sheet_h = paper.oriented(landscape)
-        window_w = sheet_w - 2 * MARGIN_MM
-        window_h = sheet_h - 2 * MARGIN_MM - LABEL_BAND - NOTE_BAND
+    whole = ink((0.0, 0.0, content_w, content_h), (math.inf, math.inf))[1]
+    assert whole is not None, "a board always has ink"
+    least = (min(MIN_TILE_INK, whole[2] - whole[0]), min(MIN_TILE_INK, whole[3] - whole[1]))
+    best: tuple[tuple[int, int, int, int], TileLayout] | None = None
+    fewest: float = math.inf  # sheets of the smallest grid, to say how many a refused board needs
+    for orientation, landscape in enumerate((False, True)):
+        sheet = paper.oriented(landscape)
+        window_w = sheet[0] - 2 * MARGIN_MM
+        window_h = sheet[1] - 2 * MARGIN_MM - label_band(sheet[0]) - note_band(sheet[0])
         if window_w < MIN_WINDOW or window_h < MIN_WINDOW:
             raise OptionError(paper_option, f"{paper.name} leaves no room for tiles inside the {MARGIN_MM:g} mm margins and labels")
         if overlap > min(window_w, window_h) / 2:
@@ -91,23 +185,36 @@ def plan_tiles(poster_w: float, poster_h: float, paper: Paper, overlap: float, n
                 overlap_option,
                 f"{overlap:g} mm is more than half a tile ({min(window_w, window_h) / 2:.0f} mm on {paper.name}); use less",
             )
-        columns = 1 if poster_w <= window_w else math.ceil((poster_w - overlap) / (window_w - overlap))
-        rows = 1 if poster_h <= window_h else math.ceil((poster_h - overlap) / (window_h - overlap))
-        tiles = tuple(
-            Tile(r, c, rows, columns, c * (window_w - overlap), r * (window_h - overlap))
-            for r in range(rows)
-            for c in range(columns)
-        )
-        layout = TileLayout(poster_w, poster_h, sheet_w, sheet_h, window_w, window_h, overlap, tiles)
-        if len(tiles) > MAX_TILES and (best is None or len(best.tiles) > MAX_TILES):
-            best = layout
+        if not wide_enough(sheet[0]):  # the assembly page, on the same sheet, carries the calibration bar
             continue
-        if best is None or len(tiles) < len(best.tiles):
-            best = layout
-    assert best is not None
-    if len(best.tiles) > MAX_TILES:
-        raise OptionError(tile_option, f"the board would need {len(best.tiles)} sheets of {paper.name} (at most {MAX_TILES}); use a larger {paper_option} or a smaller board")
-    return best
+        columns, rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
+        fewest = min(fewest, columns * rows)  # stays infinite only when no orientation is wide enough
+        if columns * rows > MAX_TILES:  # refused below unless the other orientation does
+            continue
+        slack_x = columns * (window_w - overlap) + overlap - content_w
+        slack_y = rows * (window_h - overlap) + overlap - content_h
+        for rank, offset in enumerate(product(_offsets(slack_x), _offsets(slack_y))):
+            found = _candidate(content_w, content_h, sheet, (window_w, window_h), overlap, offset, ink, least)
+            key = (found.slivers, len(found.layout.tiles), rank, orientation)
+            if best is None or key < best[0]:
+                best = (key, found.layout)
+    if best is None and fewest == math.inf:
+        raise too_narrow(paper, "auto", names)
+    if best is None:
+        raise OptionError(tile_option, f"the board would need {fewest} sheets of {paper.name} (at most {MAX_TILES}); use a larger {paper_option} or a smaller board")
+    return best[1]
+
+
+def _seams(layout: TileLayout, tile: Tile) -> tuple[list[tuple[float, bool]], list[tuple[float, bool]]]:
+    """Poster x of this tile's vertical seams and y of its horizontal ones, each with whether
+    this tile is the upper (cut, laid on top) one.  Only seams with a printed neighbour."""
+    half = layout.overlap / 2
+    x1, y1 = tile.x + layout.window_width, tile.y + layout.window_height
+    vertical = [(tile.x + half, True)] if layout.printed(tile.row, tile.column - 1) else []
+    vertical += [(x1 - half, False)] if layout.printed(tile.row, tile.column + 1) else []
+    horizontal = [(tile.y + half, True)] if layout.printed(tile.row - 1, tile.column) else []
+    horizontal += [(y1 - half, False)] if layout.printed(tile.row + 1, tile.column) else []
+    return vertical, horizontal
 
 
 def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
@@ -116,21 +223,10 @@ def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
     cut = Style(stroke=palette.INK, width=0.25, dash=(2.0, 1.5), cap="butt")
     cross = Style(stroke=palette.INK, width=0.25, cap="butt")
     glue = Style(stroke=None, hatch=Hatch(palette.FAINT, spacing=2.0, angle=45.0, width=0.15))
-    half = layout.overlap / 2
     x0, y0 = tile.x, tile.y
-    x1 = min(x0 + layout.window_width, layout.poster_width)
-    y1 = min(y0 + layout.window_height, layout.poster_height)
-    seams_x = []  # poster x of vertical seams on this tile, with whether this tile is the upper one
-    if tile.column > 0:
-        seams_x.append((x0 + half, True))
-    if tile.column < tile.columns - 1:
-        seams_x.append((x1 - half, False))
-    seams_y = []
-    if tile.row > 0:
-        seams_y.append((y0 + half, True))
-    if tile.row < tile.rows - 1:
-        seams_y.append((y1 - half, False))
-    for x, upper in seams_x:
+    x1, y1 = x0 + layout.window_width, y0 + layout.window_height
+    vertical, horizontal = _seams(layout, tile)
+    for x, upper in vertical:
         if upper:
             group.add(Line(to_sheet(x, y0), to_sheet(x, y1), cut))
         else:  # the strip the upper tile will cover: where the glue goes
@@ -139,7 +235,7 @@ def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
         while y <= y1 - CROSS:
             group.add(Line(to_sheet(x - CROSS, y), to_sheet(x + CROSS, y), cross), Line(to_sheet(x, y - CROSS), to_sheet(x, y + CROSS), cross))
             y += MARK_SPACING
-    for y, upper in seams_y:
+    for y, upper in horizontal:
         if upper:
             group.add(Line(to_sheet(x0, y), to_sheet(x1, y), cut))
         else:
@@ -151,37 +247,82 @@ def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
     return group
 
 
+def _where(row: int, rows: int, column: int, columns: int, x: str, y: str, page_x: str, page_y: str) -> list[str]:
+    """The parts of a tile's second label line: its grid place in both languages, its poster position."""
+    return [
+        f"linha {row} de {rows}, coluna {column} de {columns}",
+        f"row {row} of {rows}, column {column} of {columns}",
+        f"poster x {x} mm, y {y} mm at page x {page_x} mm, y {page_y} mm",
+    ]
+
+
+def _label_lines(parts: list[str], sheet_width: float) -> list[str]:
+    """The parts joined by " · " into as few lines as fit between the margins (a part too long alone is wrapped)."""
+    room = sheet_width - 2 * MARGIN_MM
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and text_width(joined, LABEL_SIZE) <= room:
+            lines[-1] = joined
+        else:
+            lines += wrap_text(part, LABEL_SIZE, room)
+    return lines
+
+
+def label_band(sheet_width: float) -> float:
+    """The band a tile's label takes on a sheet this wide: taller when its second line must wrap.
+
+    Measured on the widest label a poster can have (three-digit grid places,
+    six-digit positions; Noto's digits are all one width), so no tile's label
+    needs more lines than the band holds.
+    """
+    widest = _where(100, 100, 100, 100, "999999.9", "999999.9", "99.9", "99.9")
+    return LABEL_BAND + (len(_label_lines(widest, sheet_width)) - 1) * (LABEL_SIZE + LINE_GAP)
+
+
+def _note_lines(sheet_width: float) -> list[str]:
+    """The printing note on one line, or one line per language when that is too wide."""
+    one = f"{PRINT_NOTE[0]}  {PRINT_NOTE[1]}"
+    if text_width(one, TILE_NOTE_SIZE) <= sheet_width - 2 * MARGIN_MM:
+        return [one]
+    return [part for line in PRINT_NOTE for part in wrap_text(line, TILE_NOTE_SIZE, sheet_width - 2 * MARGIN_MM)]
+
+
+def note_band(sheet_width: float) -> float:
+    """The band the printing note takes at the foot of a tile on a sheet this wide."""
+    return NOTE_BAND + (len(_note_lines(sheet_width)) - 1) * (TILE_NOTE_SIZE + LINE_GAP)
+
+
 def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tuple[float, float], options: BoardOptions, scale: float, cut_marks: bool) -> Sheet:
-    """One tile: its label, its window onto the poster, its seam marks and the printing note."""
+    """One tile: its label, its window onto the poster, its seam marks and the printing note.
+
+    ``origin``: the poster position of the board's own (0, 0).
+    """
     ox, oy = layout.window_origin
 
     def to_sheet(x: float, y: float) -> tuple[float, float]:
         return (ox + x - tile.x, oy + y - tile.y)
 
-    # The window, cut down to the poster on the last row and column.
-    window = (
-        ox,
-        oy,
-        ox + min(layout.window_width, layout.poster_width - tile.x),
-        oy + min(layout.window_height, layout.poster_height - tile.y),
-    )
+    window = (ox, oy, ox + layout.window_width, oy + layout.window_height)
     content = Group("tile")
     label = Group("tile-label")
     title = f"{sheet_title(board)} — {tile.name}"
     label.add(Text((MARGIN_MM, MARGIN_MM + 4.0), title, 4.2, font="sans-bold", fill=palette.INK))
-    where = (
-        f"linha {tile.row + 1} de {tile.rows}, coluna {tile.column + 1} de {tile.columns} · "
-        f"row {tile.row + 1} of {tile.rows}, column {tile.column + 1} of {tile.columns} · "
-        f"poster x {tile.x:.1f} mm, y {tile.y:.1f} mm at page x {ox:.1f} mm, y {oy:.1f} mm"
-    )
-    label.add(Text((MARGIN_MM, MARGIN_MM + 8.2), where, 2.6, fill=palette.INK))
+    where = _where(tile.row + 1, tile.rows, tile.column + 1, tile.columns, f"{tile.x:.1f}", f"{tile.y:.1f}", f"{ox:.1f}", f"{oy:.1f}")
+    for k, line in enumerate(_label_lines(where, layout.sheet_width)):
+        label.add(Text((MARGIN_MM, MARGIN_MM + 8.2 + k * (LABEL_SIZE + LINE_GAP)), line, LABEL_SIZE, fill=palette.INK))
     content.add(label)
     placed = Group("tile-window", clip=window)
-    placed.add(_shifted_board(board, origin, options, scale, to_sheet, cut_marks))
+    # Hatching anchored to the poster's corner, wherever it lands on this sheet: its lines run on across the seams.
+    placed.add(anchor_hatches(_shifted_board(board, origin, options, scale, to_sheet, cut_marks), to_sheet(0.0, 0.0)))
     placed.add(_seam_marks(layout, tile, to_sheet))
     content.add(placed)
-    note = f"{PRINT_NOTE[0]}  {PRINT_NOTE[1]}"
-    content.add(Group("note").add(Text((MARGIN_MM, layout.sheet_height - MARGIN_MM - 0.8), note, 2.4, fill=palette.INK)))
+    note = Group("note")
+    lines = _note_lines(layout.sheet_width)
+    for k, line in enumerate(lines):
+        baseline = layout.sheet_height - MARGIN_MM - 0.8 - (len(lines) - 1 - k) * (TILE_NOTE_SIZE + LINE_GAP)
+        note.add(Text((MARGIN_MM, baseline), line, TILE_NOTE_SIZE, fill=palette.INK))
+    content.add(note)
     return Sheet(layout.sheet_width, layout.sheet_height, content, title=title, language="pt-BR")
 
 
@@ -196,42 +337,104 @@ def _shifted_board(board, origin, options, scale, to_sheet, cut_marks) -> Group:
     return drawing
 
 
-def assembly_sheet(board: BoardDrawing, layout: TileLayout, scale: float, board_box, paper: Paper) -> Sheet:
-    """First page: what the poster is, how many sheets, and the map of where each goes."""
+STEPS = (
+    "Corte cada folha na linha tracejada, sobreponha à vizinha até as cruzes se fecharem e cole na faixa hachurada.",
+    "Cut each sheet along its dashed line, lay it on its neighbour until the crosses close, and glue on the hatched strip.",
+)
+LEADING = 1.5  # mm between lines of a text block
+ASCENT = 1.07  # Noto's ascent in ems: a line's ink starts this far above its baseline
+MAP_LINE = 0.35  # mm, the dashed outline of each tile on the map
+
+
+def _text_block(role: str, lines: list[str], top: float, size: float) -> tuple[Group, float]:
+    """Lines from ``top`` down, at the left margin; the group and the y where its ink ends."""
+    group = Group(role)
+    baseline = top + size * ASCENT
+    for line in lines:
+        group.add(Text((MARGIN_MM, baseline), line, size, fill=palette.INK))
+        baseline += size + LEADING
+    box = ink_bounds(group)
+    return group, (box[3] if box is not None else top)
+
+
+def _blank_note(layout: TileLayout, lang: str) -> str:
+    """Which grid places are not printed, so that the gap in the map is not taken for a lost sheet."""
+    if not layout.blank:
+        return ""
+    places = ", ".join(layout.blank)
+    return f", exceto {places}, em branco" if lang == "pt" else f", except {places}, blank"
+
+
+def _assembly_map(board: BoardDrawing, layout: TileLayout, scale: float, origin: tuple[float, float], options: BoardOptions, area: Box) -> Group:
+    """The grid scaled into ``area``: the board in miniature, each printed tile's window over it, and its name.
+
+    Grid places that are not printed stay empty, so the map shows the gap
+    the assembled poster has there.  Strokes stay inside the area: it is
+    shrunk by half the outline width before the map is fitted into it.
+    """
+    inner = (area[0] + MAP_LINE / 2, area[1] + MAP_LINE / 2, area[2] - MAP_LINE / 2, area[3] - MAP_LINE / 2)
+    k = min((inner[2] - inner[0]) / layout.poster_width, (inner[3] - inner[1]) / layout.poster_height)
+    mx = inner[0] + ((inner[2] - inner[0]) - layout.poster_width * k) / 2
+    my = inner[1] + ((inner[3] - inner[1]) - layout.poster_height * k) / 2
+    colours = palette.current()
+    chart = Group("assembly-map")
+    windows = []
+    for tile in layout.tiles:
+        x0, y0 = mx + tile.x * k, my + tile.y * k
+        windows.append((tile, (x0, y0, x0 + layout.window_width * k, y0 + layout.window_height * k)))
+    backing = Group("map-windows")
+    for _, (x0, y0, x1, y1) in windows:
+        backing.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=None, fill=colours.guide_fill)))
+    chart.add(backing)
+    miniature = Frame(scale * k, (mx + origin[0] * k, my + origin[1] * k))
+    chart.add(Group("map-board").add(board.draw(miniature, replace(options, coordinates=False, line_scale=0.6))))
+    outlines = Group("map-tiles")
+    names = Group("map-names")
+    for tile, (x0, y0, x1, y1) in windows:
+        outlines.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=colours.guide, width=MAP_LINE, dash=(1.5, 1.0))))
+        # The name in the middle of the part of the window no neighbour covers, on a paper-white box.
+        size = min(9.0, (y1 - y0) / 4, (x1 - x0) / 4)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        half_w, half_h = text_width(tile.name, size, "sans-bold") / 2 + size * 0.25, size * 0.55
+        names.add(Polygon(((cx - half_w, cy - half_h), (cx + half_w, cy - half_h), (cx + half_w, cy + half_h), (cx - half_w, cy + half_h)), Style(stroke=colours.guide, width=0.25, fill=colours.paper)))
+        names.add(Text((cx, cy + size * 0.36), tile.name, size, font="sans-bold", fill=colours.guide, anchor="middle"))
+    chart.add(outlines, names)
+    return chart
+
+
+def assembly_sheet(
+    board: BoardDrawing, layout: TileLayout, scale: float, board_box: Box, paper: Paper, origin: tuple[float, float], options: BoardOptions,
+    names: Mapping[str, str] | None = None,
+) -> Sheet:
+    """First page: what the poster is, how many sheets, how to join them, and the map of where each goes.
+
+    The blocks stack: header, steps, map, footer, each starting below where the
+    ink of the one before ends, whatever the length of the board's notes.
+    OptionError naming ``paper`` (as ``names`` maps it) when no room is left for the map.
+    """
     width, height = layout.sheet_width, layout.sheet_height
     bw, bh = board_box[2] - board_box[0], board_box[3] - board_box[1]
     count = len(layout.tiles)
-    columns, rows = layout.tiles[-1].columns, layout.tiles[-1].rows
+    columns, rows = layout.columns, layout.rows
     info = [
         f"{board.unit_label['pt'].capitalize()} {decimal(scale, 'pt')} mm · tabuleiro {decimal(bw, 'pt')} × {decimal(bh, 'pt')} mm · "
-        f"{count} folhas {paper.name} ({columns} × {rows}), sobreposição {decimal(layout.overlap, 'pt')} mm",
+        f"{count} folhas {paper.name} ({columns} × {rows}{_blank_note(layout, 'pt')}), sobreposição {decimal(layout.overlap, 'pt')} mm",
         f"{board.unit_label['en'].capitalize()} {scale:.1f} mm · board {bw:.1f} × {bh:.1f} mm · "
-        f"{count} sheets {paper.name} ({columns} × {rows}), overlap {layout.overlap:.1f} mm",
+        f"{count} sheets {paper.name} ({columns} × {rows}{_blank_note(layout, 'en')}), overlap {layout.overlap:.1f} mm",
     ]
     content = Group("assembly")
-    content.add(header_block(board, f"{sheet_title(board)} — montagem", info, width))
-    steps = [
-        "Corte cada folha na linha tracejada, sobreponha à vizinha até as cruzes se fecharem e cole na faixa hachurada.",
-        "Cut each sheet along its dashed line, lay it on its neighbour until the crosses close, and glue on the hatched strip.",
-    ]
-    top = MARGIN_MM + 32.0
-    for index, line in enumerate(steps):
-        content.add(Text((MARGIN_MM, top + index * (INFO_SIZE + 1.5)), line, INFO_SIZE, fill=palette.INK))
-    # The map: the poster outline with each tile's window, scaled into the free area.
-    area = (MARGIN_MM, top + 12.0, width - MARGIN_MM, height - MARGIN_MM - 20.0)
-    k = min((area[2] - area[0]) / layout.poster_width, (area[3] - area[1]) / layout.poster_height)
-    ox = area[0] + ((area[2] - area[0]) - layout.poster_width * k) / 2
-    oy = area[1] + ((area[3] - area[1]) - layout.poster_height * k) / 2
-    colours = palette.current()
-    chart = Group("assembly-map")
-    chart.add(Polygon(((ox, oy), (ox + layout.poster_width * k, oy), (ox + layout.poster_width * k, oy + layout.poster_height * k), (ox, oy + layout.poster_height * k)), Style(stroke=colours.ink, width=0.5, fill=colours.guide_fill)))
-    for tile in layout.tiles:
-        x0, y0 = ox + tile.x * k, oy + tile.y * k
-        x1 = ox + min(tile.x + layout.window_width, layout.poster_width) * k
-        y1 = oy + min(tile.y + layout.window_height, layout.poster_height) * k
-        chart.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=colours.guide, width=0.35, dash=(1.5, 1.0))))
-        chart.add(Text(((x0 + x1) / 2, (y0 + y1) / 2 + 2.5), tile.name, min(9.0, (y1 - y0) / 3), font="sans-bold", fill=colours.guide, anchor="middle"))
-    content.add(chart)
+    info = [part for line in info for part in wrap_text(line, INFO_SIZE, width - 2 * MARGIN_MM - 0.5)]
+    header = header_block(board, f"{sheet_title(board)} — montagem", info, width)
+    content.add(header)
+    header_box = ink_bounds(header)
+    header_end = max(MARGIN_MM + header_height(board, width), header_box[3] if header_box else 0.0)
+    lines = [part for step in STEPS for part in wrap_text(step, INFO_SIZE, width - 2 * MARGIN_MM)]
+    steps, steps_end = _text_block("assembly-steps", lines, header_end + GAP, INFO_SIZE)
+    content.add(steps)
+    area = (MARGIN_MM, steps_end + GAP, width - MARGIN_MM, height - MARGIN_MM - footer_height(width) - GAP)
+    if area[3] - area[1] < MIN_WINDOW:
+        raise OptionError(option_name(names, "paper"), f"{paper.name} leaves no room for the assembly map below the notes and steps; use a larger paper")
+    content.add(_assembly_map(board, layout, scale, origin, options, area))
     content.add(footer_block(width, height))
     return Sheet(width, height, content, title=f"{sheet_title(board)} — boardgen", language="pt-BR")
 
@@ -245,17 +448,42 @@ def tiled_sheets(
     cut_marks: bool = False,
     names: Mapping[str, str] | None = None,
 ) -> list[Sheet]:
-    """Assembly page followed by one page per tile, row by row (``names``: as :func:`plan_tiles`)."""
-    pad = CROP_RESERVE if cut_marks else 0.0
-    box = ink_bounds(board.draw(Frame(scale), options))
-    assert box is not None
-    poster_w = (box[2] - box[0]) + 2 * pad
-    poster_h = (box[3] - box[1]) + 2 * pad
-    layout = plan_tiles(poster_w, poster_h, paper, overlap, names)
-    # Board-unit origin in poster coordinates: the ink's top left lands at (pad, pad).
-    origin = (pad - box[0], pad - box[1])
-    board_box = ink_bounds(board.draw(Frame(scale, origin), options), skip_roles=frozenset({"coordinate"}))
-    sheets = [assembly_sheet(board, layout, scale, board_box, paper)]
+    """Assembly page followed by one page per printed tile, row by row (``names``: as :func:`plan_tiles`)."""
+    layout, origin = tile_layout(board, paper, options, scale, overlap, cut_marks, names)
+    board_box = ink_bounds(board.draw(Frame(scale, origin), options), skip_roles=COORDINATES)
+    assert board_box is not None
+    sheets = [assembly_sheet(board, layout, scale, board_box, paper, origin, options, names)]
     for tile in layout.tiles:
         sheets.append(tile_sheet(board, layout, tile, origin, options, scale, cut_marks))
     return sheets
+
+
+def tile_layout(
+    board: BoardDrawing,
+    paper: Paper,
+    options: BoardOptions,
+    scale: float,
+    overlap: float,
+    cut_marks: bool = False,
+    names: Mapping[str, str] | None = None,
+) -> tuple[TileLayout, tuple[float, float]]:
+    """The tiles of the board at ``scale``, and the poster position of the board's own (0, 0)."""
+    pad = CROP_RESERVE if cut_marks else 0.0
+    drawing = board.draw(Frame(scale), options)
+    box = ink_bounds(drawing)
+    assert box is not None
+    # Content coordinates: the ink's top left (coordinates included) at (pad, pad).
+    anything = InkIndex(drawing, paper=palette.current().paper)
+    itself = InkIndex(drawing, COORDINATES, palette.current().paper)
+    dx, dy = pad - box[0], pad - box[1]
+
+    def moved(seen: Box | None, by: float) -> Box | None:
+        return None if seen is None else (seen[0] + by * dx, seen[1] + by * dy, seen[2] + by * dx, seen[3] + by * dy)
+
+    def ink(window: Box, enough: tuple[float, float]) -> tuple[Box | None, Box | None]:
+        drawn = moved(window, -1)
+        assert drawn is not None
+        return moved(anything.within(drawn, (0.0, 0.0)), 1), moved(itself.within(drawn, enough), 1)
+
+    layout = plan_tiles((box[2] - box[0]) + 2 * pad, (box[3] - box[1]) + 2 * pad, paper, overlap, ink, names)
+    return layout, (layout.content[0] + dx, layout.content[1] + dy)

@@ -1,5 +1,7 @@
 """Both renderers draw the same thing: same shapes at the same places, within 0.01 mm."""
 
+import math
+
 import pytest
 
 from boardgen.boards.base import BoardOptions
@@ -49,3 +51,56 @@ def test_a_moved_shape_is_noticed():
     svg = [("circle", 10.0, 10.0, 2.0), ("path", 0.0, 0.0, 5.0, 5.0)]
     assert _match(svg, [("circle", 10.0, 10.0, 2.0), ("path", 0.0, 0.0, 5.0, 5.02)]) != []
     assert _match(svg, [("circle", 10.0, 10.005, 2.0), ("path", 0.0, 0.0, 5.0, 5.0)]) == []
+
+
+HATCH_DPI = 1200
+
+
+def _dark_centres(image, row_mm: float) -> list[float]:
+    """x (mm) of the centre of each dark run along the pixel row at ``row_mm``."""
+    k = HATCH_DPI / 25.4
+    grey = image.convert("L")
+    row = list(grey.crop((0, round(row_mm * k), grey.width, round(row_mm * k) + 1)).tobytes())
+    centres, run = [], []
+    for index, value in enumerate(row + [255]):
+        if 255 - value > 60:
+            run.append((index, 255 - value))
+        elif run:
+            centres.append((sum(i * d for i, d in run) / sum(d for _, d in run) + 0.5) / k)
+            run = []
+    return centres
+
+
+@pytest.mark.parametrize("angle, anchor", [(45.0, (0.0, 0.0)), (30.0, (1.37, 0.52)), (-45.0, (104.3, -7.9))])
+def test_svg_and_pdf_anchor_hatching_alike(tmp_path, angle, anchor):
+    """Both renderers put an anchored hatch's lines where Hatch says: (p - anchor) · (cos a, sin a) = (k + 1/2) spacing.
+
+    A tiled poster anchors its hatching to the poster (so the lines run on across
+    the seams); the SVG pattern and the PDF's drawn lines must follow the same rule.
+    """
+    from boardgen.drawing.model import Group, Hatch, Polygon, Sheet, Style
+
+    from ..conftest import require_tool
+    from ..sheet.measure import rasterise_pdf, rasterise_svg
+
+    require_tool("pdftoppm")
+    require_tool("rsvg-convert")
+    hatch = Hatch("#000000", spacing=2.0, angle=angle, width=0.3, anchor=anchor)
+    square = Polygon(((2.0, 2.0), (18.0, 2.0), (18.0, 8.0), (2.0, 8.0)), Style(stroke=None, hatch=hatch))
+    sheet = Sheet(20.0, 10.0, Group("only", [square]))
+    (tmp_path / "h.svg").write_bytes(render_svg(sheet))
+    (tmp_path / "h.pdf").write_bytes(render_pdf(sheet))
+    from_svg = _dark_centres(rasterise_svg(tmp_path / "h.svg", HATCH_DPI, tmp_path / "s.png"), 5.0)
+    from_pdf = _dark_centres(rasterise_pdf(tmp_path / "h.pdf", HATCH_DPI, tmp_path / "p"), 5.0)
+    a = math.radians(angle)
+    # Where the row y = 5 crosses the lines of the rule, inside the square (whole lines only).
+    expected = []
+    for k in range(-200, 200):
+        x = anchor[0] + ((k + 0.5) * 2.0 - (5.0 - anchor[1]) * math.sin(a)) / math.cos(a)
+        if 2.5 < x < 17.5:
+            expected.append(x)
+    inner = lambda xs: [x for x in xs if 2.5 < x < 17.5]  # noqa: E731
+    assert len(expected) >= 5
+    for measured in (inner(from_svg), inner(from_pdf)):
+        assert len(measured) == len(expected), (measured, expected)
+        assert max(abs(m - e) for m, e in zip(measured, expected)) < 0.03, (measured, expected)

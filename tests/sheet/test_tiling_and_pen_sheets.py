@@ -58,6 +58,8 @@ def test_tiles_are_labelled_and_preceded_by_an_assembly_page(tiled):
 
 def test_reassembled_tiles_match_the_board_drawn_whole(tiled):
     """Every tile, placed at its stated poster offset, lines up with the one-page drawing within a pixel at 150 dpi."""
+    from boardgen.sheets.tiles import tile_layout
+
     folder, pdf = tiled
     # The same board at the same scale on one page large enough to hold it.
     whole_pdf = folder / "whole.pdf"
@@ -66,7 +68,9 @@ def test_reassembled_tiles_match_the_board_drawn_whole(tiled):
     placement = place_board(board, parse_paper("800x600"), BoardOptions(), 30.0)
     ink = ink_bounds(board.draw(placement.frame, BoardOptions()))
     whole = rasterise_pdf(whole_pdf, DPI, folder / "whole").convert("L")
-    poster_origin = (ink[0], ink[1])  # poster (0, 0) is the top left of the board's ink
+    # Poster (0, 0) is the top left of tile A1's window; the board's ink starts at content[:2] on the poster.
+    content = tile_layout(board, parse_paper("a4"), BoardOptions(), 30.0, 10.0)[0].content
+    poster_origin = (ink[0] - content[0], ink[1] - content[1])  # where poster (0, 0) falls on the whole page
     texts = page_texts(pdf)
     subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(pdf), str(folder / "t")], check=True)
     pages = sorted(folder.glob("t-*.png"))
@@ -79,20 +83,21 @@ def test_reassembled_tiles_match_the_board_drawn_whole(tiled):
     for text, png in zip(texts[1:], pages[1:]):
         stated = re.search(r"poster x (\d+\.\d) mm, y (\d+\.\d) mm at page x (\d+\.\d) mm, y (\d+\.\d) mm", text)
         px, py, wx, wy = (float(v) for v in stated.groups())
-        # Compare the inner part of the window (seam marks live within 10 mm of its edges).
+        # Compare the inner part of the window's board (seam marks live within 10 mm of its edges).
         inset = 12.0
-        width = min(window_w, ink[2] - ink[0] - px) - 2 * inset
-        height = min(window_h, ink[3] - ink[1] - py) - 2 * inset
+        left, top = max(px, content[0]) + inset, max(py, content[1]) + inset
+        width = min(px + window_w, content[2]) - inset - left
+        height = min(py + window_h, content[3]) - inset - top
         if width < 20 or height < 20:
             continue
         tile = Image.open(png).convert("L")
-        box = [round(v * PX) for v in (wx + inset, wy + inset, wx + inset + width, wy + inset + height)]
+        box = [round(v * PX) for v in (wx + left - px, wy + top - py, wx + left - px + width, wy + top - py + height)]
         piece = tile.crop(box)
         errors = {}
         for dx in range(-2, 3):
             for dy in range(-2, 3):
-                ox = round((poster_origin[0] + px + inset) * PX) + dx
-                oy = round((poster_origin[1] + py + inset) * PX) + dy
+                ox = round((poster_origin[0] + left) * PX) + dx
+                oy = round((poster_origin[1] + top) * PX) + dy
                 reference = whole.crop((ox, oy, ox + piece.width, oy + piece.height))
                 errors[(dx, dy)] = ImageStat.Stat(ImageChops.difference(piece, reference)).mean[0]
         best = min(errors, key=errors.get)
