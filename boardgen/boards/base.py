@@ -40,8 +40,9 @@ InkMode = Literal["full", "light"]
 #: Below it a label stops being read in print, whatever the scale the board is drawn at.
 MIN_TEXT_PT = 5.0
 MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
-#: light text on a dark ground only from this size up: smaller, its thin strokes fill in
-#: with ink in print, so a small label on a dark ground is set dark on a light backing
+#: light regular-weight text on a dark ground only from this size up: smaller, its thin
+#: strokes fill in with ink in print, so a small label (a cell name) on a dark ground is
+#: set dark on a light backing.  Bold move numbers on dark pieces hold up from 5 pt.
 REVERSED_TEXT_MIN_MM = 8.0 * 25.4 / 72
 
 
