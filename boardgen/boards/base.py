@@ -36,6 +36,15 @@ from boardgen.errors import BoardgenError
 
 InkMode = Literal["full", "light"]
 
+#: the smallest text any drawing prints: 5 pt (a coordinate, a cell name, a move number).
+#: Below it a label stops being read in print, whatever the scale the board is drawn at.
+MIN_TEXT_PT = 5.0
+MIN_TEXT_MM = MIN_TEXT_PT * 25.4 / 72
+#: light regular-weight text on a dark ground only from this size up: smaller, its thin
+#: strokes fill in with ink in print, so a small label (a cell name) on a dark ground is
+#: set dark on a light backing.  Bold move numbers on dark pieces hold up from 5 pt.
+REVERSED_TEXT_MIN_MM = 8.0 * 25.4 / 72
+
 
 @dataclass(frozen=True)
 class BoardOptions:
@@ -94,6 +103,10 @@ class BoardDrawing(ABC):
     kept_marks: tuple[str, ...] = ()
     #: what a named place is called in messages ("point", "cell")
     place_word: str = "point"
+    #: whether pieces stand on the crossings of drawn lines and move along them (Brax,
+    #: Surakarta, Assalto): a diagram then draws its arrows beside the lines, never on
+    #: them, so the line a move follows (its colour, its loop) stays in sight
+    moves_follow_lines: bool = False
 
     def __init__(self, size: int | None = None) -> None:
         self.size = size
@@ -114,6 +127,19 @@ class BoardDrawing(ABC):
     def start_marks(self) -> dict[str, int]:
         """Points marked as start points on an empty board: name -> owner."""
         return {}
+
+    def refused_path(self, text: str, points: tuple[str, ...], occupied: frozenset[str]) -> tuple[str, ...]:
+        """The places a refused move would pass, for drawing it (a ``Move.path``-like tuple).
+
+        The engine refuses the move (``text``, naming ``points``), so there is
+        no ``Move`` to ask; the diagram still draws the way the piece would
+        take, through :meth:`move_route` where the board has one.  By default
+        that way is the places the text names (Ringo's ``b3xh3`` goes round
+        its ring from them); a board whose moves name only their two ends
+        (Surakarta's captures) works out the path itself.  ``occupied`` is
+        every place holding a piece in the shown position.
+        """
+        return points
 
     def location(self, name: str) -> tuple[float, float]:
         """Board-unit position of one named place; :class:`UnknownPlace` names the board and the name."""
@@ -192,7 +218,12 @@ def polygon(frame: Frame, points, style: Style) -> Polygon:
 
 
 def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: float, colour: str | None = None) -> Text:
-    """Text centred on a board point (baseline lowered by about a third of the size to centre digits); ink unless ``colour``."""
+    """Text centred on a board point (baseline lowered by about a third of the size to centre digits); ink unless ``colour``.
+
+    Never smaller than :data:`MIN_TEXT_MM`: a board drawn small (a booklet's
+    diagram, a cover) keeps labels a reader can read in print.
+    """
+    size = max(size, MIN_TEXT_MM)
     x, y = frame.pt(*centre)
     colour = colour or palette.current().ink
     return Text((x, y + size * 0.36), text, size, font="sans", fill=colour, anchor="middle")

@@ -131,6 +131,7 @@ class GridBoard(BoardDrawing):
         if self.marked:
             self.kept_marks = ("board-mark", *type(self).kept_marks)
         self.place_word = "point" if self.places == "points" else "cell"
+        self.moves_follow_lines = self.places == "points"  # pieces on the crossings move along the lines
 
     # -- what the board is -------------------------------------------------------
     def size_label(self) -> str:

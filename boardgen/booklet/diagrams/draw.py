@@ -16,7 +16,18 @@ have, in this order (later layers on top):
    turn), since they were placed together and no order between them exists;
 5. the author's arrows;
 6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
-   crosses on the victims for a capture, a cross for an illegal move.
+   crosses on the victims for a capture, a cross for an illegal move, with
+   the refused moves' arrows under the legal ones and every mark on a point
+   over both.
+
+Two rules keep each arrow from hiding what it shows.  On a board whose moves
+follow its lines (``BoardDrawing.moves_follow_lines``) an arrow runs beside the
+line, not on it, so the line's colour or loop stays in sight; and each arrow
+takes the first *lane* (an offset to one side) where it runs alongside no
+arrow drawn before it, so two arrows along one stretch lie side by side.  A
+refused move is drawn along the way it would go (``BoardDrawing.refused_path``
+and ``move_route``), though the engine has no path for it.  The words drawn
+(the swap label) are the booklet's languages', and no text is under 5 pt.
 
 The result is a :class:`~boardgen.drawing.model.Sheet` in millimetres whose
 title and description say in words what the diagram shows (the alternative
@@ -29,11 +40,12 @@ import math
 import re
 
 from boardgen.booklet.diagrams.check import CheckedDiagram
-from boardgen.boards.base import BoardDrawing, BoardOptions
+from boardgen.booklet.diagrams.words import label_words
+from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds, shape_box
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Line, Polygon, Polyline, Sheet, Style, Text
+from boardgen.drawing.model import Arc, Circle, Group, Line, Path, Polygon, Polyline, Sheet, Style, Text
 from boardgen.engine.base import Move
 
 UNIT_MM = 6.0  # preferred millimetres per board unit: Hex stones about 5 mm across
@@ -78,6 +90,36 @@ def _length(points: list[tuple[float, float]]) -> float:
     return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:]))
 
 
+MITRE_LIMIT = 2.5  # a corner of an offset route moves out at most this many times the offset
+
+
+def _offset(points: list[tuple[float, float]], distance: float) -> list[tuple[float, float]]:
+    """The polyline moved ``distance`` mm sideways, to the left of its direction of travel as seen on the page.
+
+    Each point moves along the mean of the normals of its two segments, by
+    enough that both segments stay ``distance`` away (a mitred corner), so a
+    route turning a corner, or sampled round a loop, stays parallel to it.
+    """
+    pts = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
+    if distance == 0 or len(pts) < 2:
+        return list(pts)
+    normals = []
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        d = math.hypot(x1 - x0, y1 - y0)
+        normals.append(((y1 - y0) / d, -(x1 - x0) / d))  # left of travel on a page whose y runs down
+    moved = []
+    for i, (x, y) in enumerate(pts):
+        before, after = normals[max(0, i - 1)], normals[min(len(normals) - 1, i)]
+        nx, ny = before[0] + after[0], before[1] + after[1]
+        size = math.hypot(nx, ny)
+        if size < 1e-9:  # the route turns right back: keep to the side of the way in
+            nx, ny, size = before[0], before[1], 1.0
+        nx, ny = nx / size, ny / size
+        stretch = min(MITRE_LIMIT, 1.0 / max(1e-9, nx * after[0] + ny * after[1]))
+        moved.append((x + nx * distance * stretch, y + ny * distance * stretch))
+    return moved
+
+
 CASING_MM = 0.7  # the white border around arrows and crosses, both sides together
 RIM_GAP_MM = 0.2  # between a piece's outline and an arrow that starts or ends at it
 
@@ -90,8 +132,9 @@ def arrow(
     role: str = "arrow",
     start_at_rim: bool = False,
     end_at_rim: bool = False,
+    offset: float = 0.0,
 ) -> Group:
-    """An arrow through sheet points with a white casing.
+    """An arrow through sheet points with a white casing, ``offset`` mm to the left of the points (0: on them).
 
     An end where a piece stands (``start_at_rim``, ``end_at_rim``) is cut back
     to just outside the piece, casing included, so the arrow never covers the
@@ -101,8 +144,9 @@ def arrow(
     """
     colours = palette.current()
     colour = colour or colours.arrow
-    width = max(0.45, radius * 0.2)
+    width = arrow_width(radius)
     head = width * 3.6
+    points = _offset(points, offset)
     casing = (width + CASING_MM) / 2  # how far the casing's round cap reaches past the line's end
     start = radius + casing + RIM_GAP_MM if start_at_rim else radius * 0.45
     end = radius + CASING_MM / 2 + RIM_GAP_MM if end_at_rim else radius * 0.35
@@ -130,6 +174,11 @@ def arrow(
     group.add(Polyline(tuple(shaft), Style(stroke=colour, width=width, cap="butt", dash=dash)))
     group.add(Polygon(tuple(tip), Style(stroke=None, fill=colour)))
     return group
+
+
+def arrow_width(radius: float) -> float:
+    """The width of an arrow's coloured shaft, for pieces of ``radius`` mm (without its casing)."""
+    return max(0.45, radius * 0.2)
 
 
 def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str | None = None) -> Group:
@@ -164,15 +213,68 @@ POINT_SEPARATORS = re.compile(r"[^a-z0-9]+|(?<=[0-9])x(?=[a-z])")
 class _Painter:
     """Draws one checked diagram through one frame."""
 
-    def __init__(self, checked: CheckedDiagram, frame: Frame) -> None:
+    def __init__(self, checked: CheckedDiagram, frame: Frame, langs: tuple[str, ...] = ("en",)) -> None:
         self.checked = checked
         self.board: BoardDrawing = checked.board
         self.frame = frame
+        self.langs = langs  # the booklet's languages: the words drawn (the swap label) are theirs
         self.names = self.board.locations()
         self.radius = frame.length(self.board.piece_diameter / 2)
         self.occupied = {name for name, _ in checked.final.placements()}
         self.replaced: set[str] = set()  # outlines of swapped-away stones (filled in by _history)
         self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False)
+        self.band = arrow_width(self.radius) + CASING_MM  # what one arrow covers across, casing included
+        self.drawn_lines: list[list[tuple[float, float]]] = []  # every arrow drawn so far, tail to tip
+        self._lanes: list[float] | None = None
+
+    def lanes(self) -> list[float]:
+        """The offsets (mm, + to the left of travel) an arrow may take, in the order they are tried.
+
+        On a board whose moves follow its lines an arrow never lies on the
+        line: it runs just beside it (the line's half width, a gap, the
+        arrow's half band), first on its left, then on its right, then
+        further out.  On other boards the first lane is the points' own line.
+        Lanes are a band and a gap apart, so two arrows in neighbouring lanes
+        never cover each other.
+        """
+        if self._lanes is None:
+            step = self.band + LANE_GAP_MM
+            if self.board.moves_follow_lines:
+                beside = self._widest_line() / 2 + LANE_GAP_MM + self.band / 2
+                self._lanes = [sign * (beside + k * step) for k in range(3) for sign in (1, -1)]
+            else:
+                self._lanes = [0.0] + [sign * k * step for k in range(1, 3) for sign in (1, -1)]
+        return self._lanes
+
+    def _widest_line(self) -> float:
+        """The widest stroke of the board's lines (mm), coordinates left out: what an arrow keeps clear of."""
+        widest = 0.0
+        for shape, roles in self.board.draw_board(self.frame, self.options).walk():
+            if "coordinate" in roles or not isinstance(shape, (Line, Polyline, Arc, Path)):
+                continue
+            if shape.style.stroke is not None and shape.style.fill is None and shape.style.hatch is None:
+                widest = max(widest, shape.style.width)
+        return widest
+
+    def placed_arrow(self, points: list[tuple[float, float]], **style) -> Group:
+        """An arrow in the first lane where it runs alongside no arrow drawn before it (else in the first lane).
+
+        Two arrows along the same stretch (a legal capture and the refused one
+        that stops halfway) are so drawn side by side, each in sight.
+        """
+        first: tuple[Group, list[tuple[float, float]]] | None = None
+        for lane in self.lanes():
+            group = arrow(points, self.radius, offset=lane, **style)
+            line = _drawn_line(group)
+            if first is None:
+                first = (group, line)
+            if not any(_alongside(line, other, self.band) for other in self.drawn_lines):
+                break
+        else:
+            assert first is not None
+            group, line = first
+        self.drawn_lines.append(line)
+        return group
 
     def at(self, name: str) -> tuple[float, float]:
         """Sheet position of a named place (UnknownPlace, naming board and place, for a name it lacks)."""
@@ -181,7 +283,8 @@ class _Painter:
     def draw(self) -> Group:
         checked, spec = self.checked, self.checked.spec
         root = Group(f"diagram-{checked.game.id}", title=None)
-        root.add(self.board.draw_board(self.frame, self.options))
+        discs = [(self.at(name), self.radius) for name in self.occupied if name in self.names]
+        root.add(_without_covered_labels(self.board.draw_board(self.frame, self.options), discs))
         if spec.marks:
             marks = Group("mark")
             colours = palette.current()
@@ -226,7 +329,7 @@ class _Painter:
         points = self.route(path) if route else [self.at(p) for p in path]
         if start_at_rim is None:
             start_at_rim = path[0] in self.occupied
-        return arrow(points, self.radius, start_at_rim=start_at_rim, end_at_rim=path[-1] in self.occupied, **style)
+        return self.placed_arrow(points, start_at_rim=start_at_rim, end_at_rim=path[-1] in self.occupied, **style)
 
     def route(self, path: list[str]) -> list[tuple[float, float]]:
         """Sheet points of the line a move travels: straight between its points, unless the board
@@ -301,51 +404,60 @@ class _Painter:
         else:
             colour = _text_colour(fill)
         text = str(number)
-        size = self.radius * (1.05 if len(text) == 1 else 0.85 if len(text) == 2 else 0.65)
+        size = max(MIN_TEXT_MM, self.radius * (1.05 if len(text) == 1 else 0.85 if len(text) == 2 else 0.65))
         x, y = self.at(name)
         return Text((x, y + size * 0.36), text, size, font="sans-bold", fill=colour, anchor="middle")
 
     def _claims(self) -> Group:
-        group = Group("claims")
+        """The claims, in three layers: refused moves' arrows, then legal moves' arrows, then the marks on points.
+
+        A legal move's arrow is drawn over a refused one's, so where they meet
+        the move a reader may play stays whole; crosses, outlines and labels
+        sit on points, over every arrow, and cover a millimetre or two of one
+        at most (the arrows run beside the points' lines, not through them).
+        """
         checked = self.checked
         owner = checked.final.to_move
+        refused, arrows, marks = Group("refused"), Group("moves"), Group("marks")
         for move in checked.legal:
             if move.kind == "swap" and move.captures and move.captures[0] in self.names and owner is not None:
-                group.add(self._swap_mark(move.captures[0], owner))
+                marks.add(self._swap_mark(move.captures[0], owner))
                 if move.path and move.path[-1] == move.captures[0]:
                     continue  # the stone stays where it is: the ring and the label say it all
             drawn = self._move_arrow(move, role="legal-arrow")
             if drawn is not None:
-                group.add(drawn)
+                arrows.add(drawn)
             elif move.kind == PLACE and owner is not None:
                 for name in move.path:  # a ghost on every point the placement fills
-                    group.add(self._ghost(name, owner))
+                    marks.add(self._ghost(name, owner))
             elif move.path and owner is not None:
-                group.add(self._ghost(move.path[-1], owner))
+                marks.add(self._ghost(move.path[-1], owner))
         for move in checked.captures:
             drawn = self._move_arrow(move, role="capture-arrow")
             if drawn is not None:
-                group.add(drawn)
+                arrows.add(drawn)
             for name in move.captures:
                 if name in self.names:
-                    group.add(cross(self.at(name), self.radius, role="capture-cross"))
+                    marks.add(cross(self.at(name), self.radius, role="capture-cross"))
         for claim in checked.illegal:
             if claim.text.strip().lower() == SWAP:
                 target = self._swap_target()
                 if target is not None:
                     # The word struck out, beside the stone (a cross on the stone would hide its number).
-                    group.add(self._label(target, SWAP, role="illegal-swap", struck=True))
+                    marks.add(self._label(target, label_words(SWAP, self.langs), role="illegal-swap", struck=True))
                 continue
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
             if PLACEMENT_JOIN in claim.text:  # a refused placement: a cross on every point, no arrow
                 for name in points:
-                    group.add(cross(self.at(name), self.radius, role="illegal-cross"))
+                    marks.add(cross(self.at(name), self.radius, role="illegal-cross"))
                 continue
             if len(points) >= 2:
-                group.add(self.arrow_through(points, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
+                # Along the way the piece would go (round a loop, along a ring), though the engine refuses it.
+                path = list(self.board.refused_path(claim.text.lower(), tuple(points), frozenset(self.occupied)))
+                refused.add(self.arrow_through(path, route=True, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
             if points:
-                group.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
-        return group
+                marks.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
+        return Group("claims").add(*(layer for layer in (refused, arrows, marks) if layer.children))
 
     def _swap_mark(self, name: str, owner: int) -> Group:
         """A claimed swap: a dashed ring in the colour of the player who would take the stone, and "swap"."""
@@ -353,7 +465,7 @@ class _Painter:
         stroke = fill if palette.lightness(fill) < 85 else palette.current().ink
         mark = Group("swap", title=f"the swap would take the stone on {name}")
         mark.add(Circle(self.at(name), self.radius * 1.3, Style(stroke=stroke, width=max(0.4, self.radius * 0.14), dash=(1.0, 0.7))))
-        mark.add(self._label(name, SWAP))
+        mark.add(self._label(name, label_words(SWAP, self.langs)))
         return mark
 
     def _swap_target(self) -> str | None:
@@ -366,35 +478,40 @@ class _Painter:
             return landing if landing in self.occupied and landing in self.names else None
         return None
 
-    def _label(self, name: str, text: str, role: str = "swap-label", struck: bool = False) -> Group:
-        """A short word (the move's notation, the same in every language) beside a point, on white.
+    def _label(self, name: str, words: list[str], role: str = "swap-label", struck: bool = False) -> Group:
+        """Short words beside a point, one line each (the booklet's languages), on white.
 
         Placed at the first free corner (upper right, lower right, upper left,
         lower left) that covers no piece nor the outline of a swapped stone;
-        ``struck`` draws a bold line through it (a forbidden move).
+        ``struck`` draws a bold line through each word (a forbidden move).
         """
         x, y = self.at(name)
-        size = max(2.0, self.radius * 0.95)
+        size = max(MIN_TEXT_MM, self.radius * 0.95)
+        lead = size * 1.15  # baseline to baseline
         pad = size * 0.18
         near = [self.at(n) for n in self.occupied | self.replaced if n != name and n in self.names]
-        label = box = None
+        lines: list[Text] = []
+        box: Box | None = None
         for sx, sy in ((1, -1), (1, 1), (-1, -1), (-1, 1)):
             bx = x + sx * self.radius * 1.05
-            by = y + (-self.radius * 1.05 if sy < 0 else self.radius * 1.05 + size * 0.75)
-            label = Text((bx, by), text, size, font="sans-bold", fill=palette.current().ink, anchor="start" if sx > 0 else "end")
-            box = shape_box(label)
+            first = y - self.radius * 1.05 - lead * (len(words) - 1) if sy < 0 else y + self.radius * 1.05 + size * 0.75
+            ink = palette.current().ink
+            lines = [Text((bx, first + k * lead), word, size, font="sans-bold", fill=ink, anchor="start" if sx > 0 else "end") for k, word in enumerate(words)]
+            box = _union([shape_box(line) for line in lines])
             if box is None or not any(_box_meets_circle(box, pad, centre, self.radius) for centre in near):
                 break
-        assert label is not None
         group = Group(role)
         if box is not None:
             x0, y0, x1, y1 = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
             group.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=palette.current().faint, width=0.25, fill=palette.current().paper)))
-        group.add(label)
-        if struck and box is not None:
-            middle = (box[1] + box[3]) / 2
+        group.add(*lines)
+        if struck:
             width = max(0.3, size * 0.11)
-            group.add(Line((box[0] - pad * 0.5, middle), (box[2] + pad * 0.5, middle), Style(stroke=palette.current().cross, width=width, cap="round")))
+            for line in lines:
+                word = shape_box(line)
+                if word is not None:
+                    middle = (word[1] + word[3]) / 2
+                    group.add(Line((word[0] - pad * 0.5, middle), (word[2] + pad * 0.5, middle), Style(stroke=palette.current().cross, width=width, cap="round")))
         return group
 
     def _ghost(self, name: str, owner: int, role: str = "ghost") -> Group:
@@ -411,6 +528,98 @@ def _box_meets_circle(box: Box, pad: float, centre: tuple[float, float], radius:
     nearest_x = min(max(centre[0], box[0] - pad), box[2] + pad)
     nearest_y = min(max(centre[1], box[1] - pad), box[3] + pad)
     return math.hypot(nearest_x - centre[0], nearest_y - centre[1]) < radius
+
+
+def _without_covered_labels(board: Group, discs: list[tuple[tuple[float, float], float]]) -> Group:
+    """The board with the coordinate labels (and their backings) that a piece stands on left out.
+
+    A piece hides the name of the cell it stands on (Ringo names every cell);
+    a name it half covers is no longer read either, and the edge of its
+    backing would peek out from under the piece as a stray white sliver.
+    """
+    kept = Group(board.role, title=board.title, clip=board.clip)
+    for child in board.children:
+        if isinstance(child, Group):
+            if child.role == "coordinate":
+                inner = Group(child.role, title=child.title, clip=child.clip)
+                for shape in child.children:
+                    box = shape_box(shape)
+                    if box is None or not any(_box_meets_circle(box, 0.0, centre, r) for centre, r in discs):
+                        inner.add(shape)
+                kept.add(inner)
+            else:
+                kept.add(_without_covered_labels(child, discs))
+        else:
+            kept.add(child)
+    return kept
+
+
+def _union(boxes: list[Box | None]) -> Box | None:
+    """The box round all the given boxes (None when none has ink)."""
+    found = [b for b in boxes if b is not None]
+    if not found:
+        return None
+    return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found), max(b[3] for b in found))
+
+
+LANE_GAP_MM = 0.15  # between two arrows side by side, and between an arrow and the line it runs beside
+SAMPLE_MM = 0.2  # the step at which one arrow is compared with another
+
+
+def _drawn_line(group: Group) -> list[tuple[float, float]]:
+    """An arrow's drawn line, from its tail along the shaft to the tip of its head."""
+    shafts = [shape for shape in group.children if isinstance(shape, Polyline)]
+    heads = [shape for shape in group.children if isinstance(shape, Polygon)]
+    if not shafts:
+        return []
+    line = list(shafts[-1].points)
+    if heads:
+        line.append(heads[-1].points[0])
+    return line
+
+
+def _samples(points: list[tuple[float, float]], step: float = SAMPLE_MM):
+    """(point, unit direction, length it stands for) every ``step`` mm along a polyline."""
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        d = math.hypot(x1 - x0, y1 - y0)
+        if d == 0:
+            continue
+        count = max(1, math.ceil(d / step))
+        ux, uy = (x1 - x0) / d, (y1 - y0) / d
+        for k in range(count):
+            t = (k + 0.5) / count
+            yield (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), (ux, uy), d / count
+
+
+def _nearest(points: list[tuple[float, float]], p: tuple[float, float]) -> tuple[float, tuple[float, float]]:
+    """(distance from ``p`` to the polyline, unit direction of its nearest segment)."""
+    best, direction = math.inf, (1.0, 0.0)
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        d2 = dx * dx + dy * dy
+        if d2 == 0:
+            continue
+        t = min(1.0, max(0.0, ((p[0] - x0) * dx + (p[1] - y0) * dy) / d2))
+        dist = math.hypot(p[0] - x0 - dx * t, p[1] - y0 - dy * t)
+        if dist < best:
+            best, direction = dist, (dx / math.sqrt(d2), dy / math.sqrt(d2))
+    return best, direction
+
+
+def _alongside(line: list[tuple[float, float]], other: list[tuple[float, float]], band: float) -> bool:
+    """Whether two arrows' bands (``band`` mm wide each) cover each other along more than a band's length.
+
+    Only where they run the same way (within 30 degrees): two arrows that
+    cross cover each other for a moment, which hides neither.
+    """
+    run = 0.0
+    for point, (ux, uy), length in _samples(line):
+        dist, (vx, vy) = _nearest(other, point)
+        if dist < band and abs(ux * vy - uy * vx) < 0.5:
+            run += length
+            if run > band:
+                return True
+    return False
 
 
 def _clip(group: Group, box: Box) -> Group:
@@ -484,8 +693,11 @@ def diagram_sheet(
     wider than ``max_width`` (or the ``width`` the definition asks for) or
     taller than ``max_height``: with the defaults the same picture fits the
     text width of every paper size, so the booklet and the standalone SVG agree.
+    The words drawn are in the languages of ``descriptions`` (its keys, "pt"
+    and/or "en"), else in the language of ``language``.
     """
     spec = checked.spec
+    langs = tuple(descriptions) or (language.split("-")[0],)
     if spec.width:
         max_width = min(max_width, spec.width.value)
     view = spec.view is not None
@@ -496,17 +708,17 @@ def diagram_sheet(
         # Line widths do not grow with the scale, so shrink, measure again, until it fits.
         scale = unit_mm
         for _ in range(4):
-            box = ink_bounds(_Painter(checked, Frame(scale)).draw())
+            box = ink_bounds(_Painter(checked, Frame(scale), langs).draw())
             assert box is not None
             factor = min(max_width / (box[2] - box[0] + 2 * PAD_MM), max_height / (box[3] - box[1] + 2 * PAD_MM))
             if factor >= 1:
                 break
             scale *= factor * 0.995
     frame = Frame(scale)
-    box = _view_box(checked, frame) if view else ink_bounds(_Painter(checked, frame).draw())
+    box = _view_box(checked, frame) if view else ink_bounds(_Painter(checked, frame, langs).draw())
     assert box is not None
     shifted = frame.moved(PAD_MM - box[0], PAD_MM - box[1])
-    content = _Painter(checked, shifted).draw()
+    content = _Painter(checked, shifted, langs).draw()
     width, height = box[2] - box[0] + 2 * PAD_MM, box[3] - box[1] + 2 * PAD_MM
     if view:
         content = _clip(content, (0.0, 0.0, width, height))

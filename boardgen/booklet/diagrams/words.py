@@ -38,6 +38,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "partial": "Partial view.",
     },
 }
+#: the words drawn inside a diagram, by language: every visible word is the booklet's own
+#: (a Portuguese booklet's swap label reads "troca"; the move notation stays ``swap``)
+LABEL_WORDS: dict[str, dict[str, str]] = {
+    "pt": {"swap": "troca"},
+    "en": {"swap": "swap"},
+}
 #: the players when the booklet does not name them (front matter ``colours``)
 _PLAYERS: dict[str, tuple[str, str]] = {
     "pt": ("primeiro jogador", "segundo jogador"),
@@ -50,6 +56,17 @@ KIND_WORDS: dict[str, dict[str, str]] = {
     "pt": {"stone": "pedras", "man": "peças", "pawn": "peões", "officer": "oficiais", "king": "reis", "dama": "damas", "attacker": "atacantes", "defender": "defensores"},
     "en": {"stone": "stones", "man": "men", "pawn": "pawns", "officer": "officers", "king": "kings", "dama": "damas", "attacker": "attackers", "defender": "defenders"},
 }
+
+
+def label_words(key: str, langs: tuple[str, ...]) -> list[str]:
+    """The word ``key`` drawn in a diagram, once per language of the booklet (each word once).
+
+    A bilingual booklet shows one drawing to both columns, so it carries the
+    word in both languages, Portuguese first as the columns are; a language
+    without words of its own falls back to English.
+    """
+    words = [LABEL_WORDS.get(lang, LABEL_WORDS["en"])[key] for lang in langs] or [LABEL_WORDS["en"][key]]
+    return list(dict.fromkeys(words))
 
 
 def _first_upper(text: str) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import MIN_TEXT_MM, REVERSED_TEXT_MIN_MM, BoardDrawing, BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.fonts import metrics
 from boardgen.drawing.frame import Frame
@@ -282,12 +282,17 @@ class RingoBoard(BoardDrawing):
     def coordinates(self, frame: Frame, options: BoardOptions) -> Group:
         """Every cell's name in the cell, and the segment letters round the rim."""
         group = Group("coordinate")
-        size = frame.length(NAME_SIZE)
+        size = max(frame.length(NAME_SIZE), MIN_TEXT_MM)  # what centred_label would make of it
+        colours = palette.current()
         for name, cell in geo.cells().items():
             x, y = cell.label if cell.ring == 0 else _radial_point(cell, NAME_AT)
-            colour = palette.current().paper if cell.shade == "dark" and not options.light else palette.current().ink
-            if options.light and light_hatches(cell.shade):
-                group.add(_backing(frame, (x, y), name, size))  # keeps the name readable on the hatching
+            dark = not options.light and palette.lightness(getattr(colours, FILL_ROLES[cell.shade])) < 60
+            colour = colours.ink
+            if dark and size >= REVERSED_TEXT_MIN_MM:
+                colour = colours.paper  # large enough to read light on dark
+            elif dark or (options.light and light_hatches(cell.shade)):
+                # Small print: dark on a paper backing, readable on a dark cell or on the hatching.
+                group.add(_backing(frame, (x, y), name, size))
             group.add(centred_label(frame, (x, y), name, size * (1.5 if cell.ring == 0 else 1.0), colour))
         letter_size = frame.length(LETTER_SIZE)
         for segment in range(geo.SEGMENTS):

@@ -13,7 +13,10 @@ beyond the grid, so a label next to the grid would sit on a loop).
 
 Diagrams draw a capture's arrow along :meth:`SurakartaBoard.move_route`: the
 straight hops of the capture's path and, where it goes round a corner, the
-loop's own arc, so the arrow shows the way the piece really travels.
+loop's own arc, so the arrow shows the way the piece really travels.  A
+refused capture names only its two ends (``f2xe3``); :func:`refused_path`
+finds the way along the circuits it would have taken, so its dashed arrow
+runs round the loops too.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from boardgen.games.surakarta import geometry as geo
 LABEL_SIZE = 0.36  # board units
 LABEL_GAP = 0.55  # from the outermost loop to the middle of a label
 PIECE_KIND = "stone"  # what the rules engine calls a Surakarta piece
+CAPTURE_SIGN = "x"  # between a capture's two points (b2xe5); a step has "-" (docs/notation/surakarta.md)
 
 # Palette role of each line role (the plain edge lines are ink).
 CIRCUIT_ROLES = {geo.PLAIN: "ink", geo.INNER: "circuit_inner", geo.OUTER: "circuit_outer"}
@@ -104,6 +108,60 @@ def move_route(path: tuple[str, ...] | list[str]) -> list[tuple[float, float]]:
     return route  # type: ignore[return-value]
 
 
+def circuit_walks(origin: str, target: str) -> list[tuple[tuple[str, ...], bool]]:
+    """Every way along a circuit from ``origin`` to the first arrival at ``target``: (path, passes a loop).
+
+    Pieces are ignored: these are the ways a capture could go on an empty
+    board, one per circuit, occurrence of ``origin`` (a crossing point is on
+    its circuit twice) and direction.  ``path`` lists every point passed, loop
+    ends included, like a capture's ``Move.path``.
+    """
+    walks = []
+    for circuit in geo.CIRCUITS:
+        count = len(circuit.points)
+        for start, point in enumerate(circuit.points):
+            if point != origin or target not in circuit.points:
+                continue
+            for direction in (1, -1):
+                path, looped, here = [origin], False, start
+                for _ in range(count):
+                    edge = here if direction == 1 else (here - 1) % count
+                    looped = looped or edge in circuit.loop_after
+                    here = (here + direction) % count
+                    path.append(circuit.points[here])
+                    if circuit.points[here] == target:
+                        walks.append((tuple(path), looped))
+                        break
+    return walks
+
+
+def refused_path(text: str, points: tuple[str, ...], occupied: frozenset[str]) -> tuple[str, ...]:
+    """The way a refused capture ``axb`` would go, for its dashed arrow: a full ``Move.path``.
+
+    Of the circuit walks from ``a`` to ``b`` (:func:`circuit_walks`) the one a
+    reader would try: the fewest pieces in the way (the moving piece itself
+    not counted), then one that passes a loop (a capture must), then the
+    shortest.  So a capture blocked by a piece is drawn round the loop into
+    that piece, a capture between two neighbours with no loop between them is
+    the straight hop, and one refused only because it passes its own starting
+    point (``origin=blocks``) takes that long way.  Anything else (a step, two
+    points on no common circuit) is drawn as its text names it.
+    """
+    if CAPTURE_SIGN not in text or len(points) != 2 or points[0] == points[1]:
+        return points  # a step goes straight to its neighbour
+    origin, target = points
+    walks = circuit_walks(origin, target)
+    if not walks:
+        return points
+
+    def reading(walk: tuple[tuple[str, ...], bool]) -> tuple[int, bool, int]:
+        path, looped = walk
+        in_way = sum(1 for p in path[1:-1] if p in occupied and p != origin)
+        return (in_way, not looped, len(path))
+
+    return min(walks, key=reading)[0]
+
+
 def role_style(role: str, frame: Frame, options: BoardOptions) -> Style:
     width = line_width(frame, options) * WIDTH_FACTOR[role]
     if options.light:
@@ -139,6 +197,10 @@ class SurakartaBoard(GridBoard):
     def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
         """Diagram arrows follow the circuit: straight along the lines, round the loops (see :func:`move_route`)."""
         return move_route(path)
+
+    def refused_path(self, text: str, points: tuple[str, ...], occupied: frozenset[str]) -> tuple[str, ...]:
+        """A refused capture goes the way along the circuits a reader would try (see :func:`refused_path`)."""
+        return refused_path(text, points, occupied)
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:

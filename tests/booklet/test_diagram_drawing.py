@@ -1,0 +1,429 @@
+"""Every diagram shows what its caption says: what the drawing of a diagram guarantees.
+
+* an arrow never covers the line it follows (Brax's line colours, Surakarta's
+  circuits), measured on the rasterised diagram and on the drawn shapes;
+* two arrows along the same stretch lie side by side, each in sight;
+* a refused move is drawn along the way it would go (round a loop, along a ring);
+* every word drawn is in the booklet's language;
+* every text of every diagram of every booklet is at least 5 pt where the
+  booklet prints it (its width in the laid-out booklet, not the drawing's own).
+
+The first four use definitions written here (the booklets' rule texts change
+under other hands); the last two read every booklet in ``rules_text/``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from boardgen.booklet.build import BookletRequest, booklet_document, load_checked
+from boardgen.booklet.check import game_folders
+from boardgen.booklet.cover import PX_MM, _find
+from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
+from boardgen.booklet.diagrams.draw import CASING_MM, arrow_width, diagram_sheet
+from boardgen.booklet.diagrams.render import diagram_file
+from boardgen.booklet.diagrams.syntax import parse_definition
+from boardgen.booklet.diagrams.words import LABEL_WORDS
+from boardgen.booklet.html import PAPERS, booklet_html
+from boardgen.booklet.problems import Problems
+from boardgen.boards.base import MIN_TEXT_PT
+from boardgen.drawing import palette
+from boardgen.drawing.model import Arc, Circle, Group, Line, Path as PathShape, Polygon, Polyline, Sheet
+from boardgen.drawing.pdf import render_pdf
+from boardgen.registry import get_game
+
+SVG = "{http://www.w3.org/2000/svg}"
+PT_MM = 25.4 / 72
+DPI = 400
+PX_PER_MM = DPI / 25.4
+
+BRAX = Defaults("brax", None, {})
+ASSALTO = Defaults("assalto", None, {})
+SURAKARTA = Defaults("surakarta", None, {"origin": "empty"})
+RINGO = Defaults("ringo", None, {})
+
+
+def checked(body: str, defaults: Defaults) -> CheckedDiagram:
+    problems = Problems()
+    spec = parse_definition("d", body, Path("diagrams.md"), 1, problems)
+    result = check_diagram(spec, defaults, problems)
+    assert result is not None and not problems, [str(p) for p in problems.items]
+    return result
+
+
+def rasterise(sheet: Sheet, tmp_path: Path, name: str) -> Image.Image:
+    pdf = tmp_path / f"{name}.pdf"
+    pdf.write_bytes(render_pdf(sheet))
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-png", "-singlefile", str(pdf), str(tmp_path / name)], check=True)
+    return Image.open(tmp_path / f"{name}.png").convert("RGB")
+
+
+def board_to_sheet(sheet: Sheet, diagram: CheckedDiagram):
+    """The map from board units to sheet mm, found from where two pieces were drawn (a uniform scale, y flipped)."""
+    centres = {}
+    for group in sheet.content.find("pieces")[0].children:
+        name = group.title.rsplit(" on ", 1)[1]
+        centres[name] = next(shape for shape, _ in group.walk() if isinstance(shape, Circle)).centre
+    (a, pa), (b, pb) = [(n, c) for n, c in centres.items()][:2]
+    (xa, ya), (xb, yb) = diagram.board.location(a), diagram.board.location(b)
+    scale = (pb[0] - pa[0]) / (xb - xa) if xb != xa else -(pb[1] - pa[1]) / (yb - ya)
+    ox, oy = pa[0] - scale * xa, pa[1] + scale * ya
+    return lambda x, y: (ox + scale * x, oy - scale * y)
+
+
+def close(pixel, colour: str, tolerance: float = 60.0) -> bool:
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return math.dist(pixel, (r, g, b)) < tolerance
+
+
+# -- an arrow never covers the line it follows ----------------------------------------------
+
+BRAX_DIAGRAMS = {
+    # the booklet's diagrams 3-5: one step, two steps, a refused two-step (rules_text/brax/diagrams.md)
+    "step": ("numbers: off\nlegal: d1-d2\nlegal: c1-c2\nlegal: h1-i1", [("d1", "d2"), ("c1", "c2"), ("h1", "i1")]),
+    "two-step": ("position: 9/2B4B1/5B3/9/6W2/9/3W5/1W7/9 w - 9\nlegal: d3-d5\nlegal: g5-h4", [("d3", "d4"), ("d4", "d5"), ("g5", "h5"), ("h5", "h4")]),
+    "wrong-colour": ("illegal: d1-d3 wrong-colour\nlegal: f1-f3", [("d1", "d2"), ("d2", "d3"), ("f1", "f2"), ("f2", "f3")]),
+}
+
+
+@pytest.mark.parametrize("name", list(BRAX_DIAGRAMS))
+def test_brax_arrows_leave_the_colour_of_the_lines_they_follow_in_sight(name, tmp_path):
+    """Along each segment an arrow follows, the centre of the line still shows its colour (red or white)."""
+    from boardgen.games.brax import geometry as geo
+
+    body, segments = BRAX_DIAGRAMS[name]
+    diagram = checked(body, BRAX)
+    sheet = diagram_sheet(diagram, {})
+    image = rasterise(sheet, tmp_path, name)
+    to_sheet = board_to_sheet(sheet, diagram)
+    colours = palette.current()
+    line_colour = {geo.RED: colours.line_red, geo.WHITE: colours.line_white}
+    colour_of = {frozenset((a, b)): colour for a, b, colour in geo.LINES}
+    for a, b in segments:
+        wanted = line_colour[colour_of[frozenset((a, b))]]
+        (xa, ya), (xb, yb) = to_sheet(*geo.POINTS[a]), to_sheet(*geo.POINTS[b])
+        # The middle of the segment: clear of the pieces and diamonds at its ends.
+        samples = [(xa + (xb - xa) * t / 40, ya + (yb - ya) * t / 40) for t in range(14, 27)]
+        seen = [image.getpixel((round(x * PX_PER_MM), round(y * PX_PER_MM))) for x, y in samples]
+        shown = sum(close(pixel, wanted) for pixel in seen) / len(seen)
+        assert shown >= 0.9, f"{name}: {a}-{b} shows its line colour at only {shown:.0%} of its middle"
+
+
+def arrow_lines(group: Group) -> list[tuple[str, list[tuple[float, float]]]]:
+    """(role, drawn line from tail to tip) of every arrow in a drawing."""
+    found = []
+    for arrow_group in _groups(group):
+        if not arrow_group.role.endswith("arrow"):
+            continue
+        shafts = [s for s in arrow_group.children if isinstance(s, Polyline)]
+        heads = [s for s in arrow_group.children if isinstance(s, Polygon)]
+        if shafts:
+            found.append((arrow_group.role, list(shafts[-1].points) + [heads[-1].points[0]]))
+    return found
+
+
+def _groups(group: Group):
+    yield group
+    for child in group.children:
+        if isinstance(child, Group):
+            yield from _groups(child)
+
+
+def stroke_lines(group: Group) -> list[tuple[float, list[tuple[float, float]]]]:
+    """(width, points) of every stroked line, arc and open path of a board drawing, arcs sampled."""
+    found = []
+    for shape, roles in group.walk():
+        if "coordinate" in roles or getattr(shape, "style", None) is None or shape.style.stroke is None:
+            continue
+        if shape.style.fill is not None or shape.style.hatch is not None:
+            continue
+        if isinstance(shape, Line):
+            found.append((shape.style.width, [shape.start, shape.end]))
+        elif isinstance(shape, Polyline):
+            found.append((shape.style.width, list(shape.points)))
+        elif isinstance(shape, Arc):
+            steps = max(2, int(abs(shape.end - shape.start) / 3))
+            angles = [math.radians(shape.start + (shape.end - shape.start) * k / steps) for k in range(steps + 1)]
+            found.append((shape.style.width, [(shape.centre[0] + shape.radius * math.cos(a), shape.centre[1] + shape.radius * math.sin(a)) for a in angles]))
+        elif isinstance(shape, PathShape):
+            found.append((shape.style.width, [tuple(c[1:3]) for c in shape.commands if c[0] in ("M", "L")]))
+    return found
+
+
+def distance_to_segment(p, a, b) -> tuple[float, tuple[float, float]]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return math.dist(p, a), (1.0, 0.0)
+    t = min(1.0, max(0.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    length = math.sqrt(length2)
+    return math.hypot(p[0] - a[0] - dx * t, p[1] - a[1] - dy * t), (dx / length, dy / length)
+
+
+def covered_length(line, other, reach: float) -> float:
+    """How many mm of ``line`` run within ``reach`` of ``other`` and along it (within 30 degrees)."""
+    return covered_lengths(line, [(reach, other)])[0]
+
+
+BUCKET_MM = 2.0
+
+
+def covered_lengths(line, others: list[tuple[float, list[tuple[float, float]]]]) -> list[float]:
+    """For each (reach, polyline) of ``others``: how many mm of ``line`` run within reach of it and along it.
+
+    The other lines' segments are put in 2 mm buckets, so each point of
+    ``line`` (every 0.1 mm) is compared only with the segments near it.
+    """
+    buckets: dict[tuple[int, int], list[tuple[int, tuple[float, float], tuple[float, float]]]] = {}
+    for index, (reach, points) in enumerate(others):
+        for a, b in zip(points, points[1:]):
+            x0, x1 = sorted((a[0], b[0]))
+            y0, y1 = sorted((a[1], b[1]))
+            for i in range(int((x0 - reach) // BUCKET_MM), int((x1 + reach) // BUCKET_MM) + 1):
+                for j in range(int((y0 - reach) // BUCKET_MM), int((y1 + reach) // BUCKET_MM) + 1):
+                    buckets.setdefault((i, j), []).append((index, a, b))
+    totals = [0.0] * len(others)
+    for a, b in zip(line, line[1:]):
+        length = math.dist(a, b)
+        if length == 0:
+            continue
+        pieces = max(1, math.ceil(length / 0.1))
+        u = ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+        for k in range(pieces):
+            t = (k + 0.5) / pieces
+            p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            nearest: dict[int, tuple[float, tuple[float, float]]] = {}
+            for index, c, d in buckets.get((int(p[0] // BUCKET_MM), int(p[1] // BUCKET_MM)), ()):
+                found = distance_to_segment(p, c, d)
+                if index not in nearest or found[0] < nearest[index][0]:
+                    nearest[index] = found
+            for index, (dist, v) in nearest.items():
+                if dist < others[index][0] and abs(u[0] * v[1] - u[1] * v[0]) < 0.5:
+                    totals[index] += length / pieces
+    return totals
+
+
+@cache
+def booklet(game: str):
+    folder = next(f for f in game_folders() if f.name == game)
+    return load_checked(folder)
+
+
+def booklet_games() -> list[str]:
+    return sorted(folder.name for folder in game_folders())
+
+
+def line_games() -> list[str]:
+    """The booklets whose board has its pieces on the crossings of lines they move along."""
+    return [game for game in booklet_games() if get_game(game).make_board().moves_follow_lines]
+
+
+def test_the_games_moving_along_lines_are_known():
+    assert {"brax", "surakarta", "assalto"} <= set(line_games()) and not {"hex", "trihex", "ringo"} & set(line_games())
+
+
+@pytest.mark.parametrize("game", line_games())
+def test_no_arrow_of_any_booklet_runs_on_a_line_of_its_board(game):
+    """No arrow's band lies on a line of its board for more than a band's length (crossing one is fine)."""
+    sources = booklet(game)
+    for ident, diagram in sorted(sources.diagrams.items()):
+        sheet = diagram_sheet(diagram, {})
+        band = arrow_width(sheet_radius(sheet)) + CASING_MM
+        lines = stroke_lines(sheet.content.children[0])
+        for role, drawn in arrow_lines(sheet.content):
+            covered = max(covered_lengths(drawn, [(band / 2 + width / 2, points) for width, points in lines]))
+            assert covered <= band, f"{game} {ident}: a {role} lies on a board line for {covered:.1f} mm"
+
+
+def sheet_radius(sheet: Sheet) -> float:
+    pieces = sheet.content.find("pieces")[0]
+    return next(shape.radius for shape, _ in pieces.walk() if isinstance(shape, Circle))
+
+
+# -- two arrows along one stretch lie side by side -------------------------------------------
+
+ASSALTO_PAIRS = {
+    # the booklet's diagrams 7 and 8: a legal capture and a refused one along the same column
+    "majority": "position: 3/O1O/PPP1PPP/PP1P1PP/PPPPPPP/1PP/PPP o 0\ncaptures: c6xc4xc2 c5 c3\nillegal: c6xc4 majority\nillegal: e6xe4 majority",
+    "no-turn": "position: 3/O1O/PPP2PP/PP1P1PP/PPPPPPP/PPP/PPP o 0\nmarks: d4\ncaptures: c6xc4 c5\nillegal: c6xc4xe4 direction-change",
+}
+
+
+@pytest.mark.parametrize("name", list(ASSALTO_PAIRS))
+def test_a_refused_capture_lies_beside_the_legal_one_along_the_same_column(name, tmp_path):
+    diagram = checked(ASSALTO_PAIRS[name], ASSALTO)
+    sheet = diagram_sheet(diagram, {})
+    band = arrow_width(sheet_radius(sheet)) + CASING_MM
+    drawn = dict((role, line) for role, line in arrow_lines(sheet.content) if role in ("capture-arrow",))
+    refused = [line for role, line in arrow_lines(sheet.content) if role == "illegal-arrow"]
+    legal = drawn["capture-arrow"]
+    # Their bands do not cover each other anywhere they run together.
+    for line in refused:
+        assert covered_length(legal, line, band) == 0.0
+        assert covered_length(line, legal, band) == 0.0
+    # And on paper: across column c between c5 and c4, both the legal green and the refused grey show.
+    image = rasterise(sheet, tmp_path, name)
+    to_sheet = board_to_sheet(sheet, diagram)
+    (x, y5), (_, y4) = to_sheet(*diagram.board.location("c5")), to_sheet(*diagram.board.location("c4"))
+    colours = palette.current()
+    # Rows across the stretch between the two pieces (a dashed arrow shows on some of them only).
+    radius = sheet_radius(sheet) + 0.3
+    rows = range(round((y5 + radius) * PX_PER_MM), round((y4 - radius) * PX_PER_MM))
+    columns = range(round((x - 3) * PX_PER_MM), round((x + 3) * PX_PER_MM))
+    legal_rows = sum(any(close(image.getpixel((px, row)), colours.arrow) for px in columns) for row in rows)
+    refused_rows = sum(any(close(image.getpixel((px, row)), colours.faint, 30) for px in columns) for row in rows)
+    assert legal_rows == len(rows), "the legal capture is hidden on part of the stretch"
+    assert refused_rows >= 0.4 * len(rows), "the refused capture is hidden"
+
+
+# -- a refused move is drawn along the way it would go ------------------------------------------
+
+def refused_line(diagram: CheckedDiagram) -> tuple[Sheet, list[tuple[float, float]]]:
+    sheet = diagram_sheet(diagram, {})
+    lines = [line for role, line in arrow_lines(sheet.content) if role == "illegal-arrow"]
+    assert len(lines) == 1
+    return sheet, lines[0]
+
+
+def off_chord(line: list[tuple[float, float]]) -> float:
+    """How far (mm) the line strays from the straight segment between its ends."""
+    return max(distance_to_segment(p, line[0], line[-1])[0] for p in line)
+
+
+def test_a_refused_surakarta_capture_goes_round_the_loop_into_the_piece_that_blocks_it():
+    # f2xe3: round the small loop at f1, into the white pieces on e1 and e2 (the booklet's diagram 5).
+    diagram = checked("position: BBBBBB/B1B1BB/1B4/4B1/WWWWWW/WWWWWW w 6\nillegal: f2xe3 blocked", SURAKARTA)
+    sheet, line = refused_line(diagram)
+    to_sheet = board_to_sheet(sheet, diagram)
+    unit = math.dist(to_sheet(0, 0), to_sheet(1, 0))
+    assert off_chord(line) > unit  # not the straight f2-e3
+    f1 = to_sheet(*diagram.board.location("f1"))
+    assert max(p[0] for p in line) > f1[0] + 0.7 * unit  # out round the loop, beyond column f
+    assert max(p[1] for p in line) > f1[1] + 0.7 * unit  # and below row 1
+    for name in ("e1", "e2"):
+        centre = to_sheet(*diagram.board.location(name))
+        assert min(math.dist(p, centre) for p in line) < 0.4 * unit, f"the way passes {name}"
+
+
+def test_a_refused_surakarta_capture_between_neighbours_with_no_loop_stays_straight():
+    diagram = checked("position: BBBBBB/B1B1BB/1B4/4B1/WWWWWW/WWWWWW w 6\nillegal: e2xe3 no-loop", SURAKARTA)
+    _, line = refused_line(diagram)
+    assert off_chord(line) < 0.05
+
+
+def test_a_capture_refused_under_origin_blocks_takes_the_long_way_it_would_go():
+    # b2xb1 with origin=blocks: the way round three loops, back through b2 (the booklet's diagram 9).
+    diagram = checked("variant: origin=blocks\nposition: 6/6/6/6/WW4/1B4 w 0\nillegal: b2xb1 origin", SURAKARTA)
+    sheet, line = refused_line(diagram)
+    to_sheet = board_to_sheet(sheet, diagram)
+    unit = math.dist(to_sheet(0, 0), to_sheet(1, 0))
+    f6 = to_sheet(5, 5)
+    assert max(p[0] for p in line) > f6[0] + 0.7 * unit and min(p[1] for p in line) < f6[1] - 0.7 * unit  # round f6's loop
+    assert off_chord(line) > 3 * unit
+
+
+def test_a_refused_ringo_leap_follows_its_ring_through_the_cell_it_leaps():
+    # b3xh3 over the attacker in the neutral zone on a3 (the booklet's diagram 7).
+    diagram = checked("position: -/3D3D/5D2/AD6/4A3/2AA1A2/1A4A1 d\nillegal: b3xh3 neutral\nview: b6 h6 b1 h1 a6", RINGO)
+    sheet, line = refused_line(diagram)
+    to_sheet = board_to_sheet(sheet, diagram)
+    unit = math.dist(to_sheet(0, 0), to_sheet(1, 0))
+    a3 = to_sheet(*diagram.board.location("a3"))
+    assert off_chord(line) > 0.5 * unit
+    assert min(math.dist(p, a3) for p in line) < 0.2 * unit
+
+
+# -- words in the booklet's language ---------------------------------------------------------
+
+def visible_texts(svg: bytes | str) -> list[str]:
+    root = ET.fromstring(svg)
+    return [g.get("aria-label") for g in root.iter(f"{SVG}g") if g.get("class") == "text"]
+
+
+def foreign_words(texts: list[str], names: set[str], lang: str) -> list[str]:
+    """The drawn texts that are neither numbers, names of the board's places (or their parts), nor words of ``lang``."""
+    parts = {part for name in names for part in re.fullmatch(r"([a-z]*)(\d*)", name).groups() if part} | names
+    own = set(LABEL_WORDS[lang].values())
+    return [t for t in texts if not (t.isdigit() or t in parts or t in own)]
+
+
+SWAPS = [
+    ("hex", "size: 7\nmoves: c2 swap\nillegal: swap no-swap", Defaults("hex", 7, {"swap": "on"})),
+    ("trihex", "moves: b3\nlegal: swap", Defaults("trihex", 7, {"swap": "on"})),
+]
+
+
+@pytest.mark.parametrize("game,body,defaults", SWAPS, ids=[g for g, _, _ in SWAPS])
+def test_a_portuguese_diagram_draws_no_english_word(game, body, defaults):
+    diagram = checked(body, defaults)
+    terms = {"pt": (None, {})}
+    texts = visible_texts(diagram_file(diagram, terms)[0])
+    assert "troca" in texts and foreign_words(texts, set(diagram.board.locations()), "pt") == []
+    english = visible_texts(diagram_file(diagram, {"en": (None, {})})[0])
+    assert "swap" in english and "troca" not in english
+    both = visible_texts(diagram_file(diagram, {"pt": (None, {}), "en": (None, {})})[0])
+    assert both.count("troca") == 1 and both.count("swap") == 1  # one drawing for both columns
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_every_diagram_of_a_portuguese_booklet_draws_portuguese_words_only(game):
+    sources = booklet(game)
+    assert sources.game is not None and sources.defaults is not None
+    names = set(sources.game.make_board(sources.defaults.size).locations())
+    for diagram in sources.diagrams.values():
+        names |= set(diagram.board.locations())
+    html = booklet_html(sources, ["pt"], PAPERS["a5"])
+    pictures = list(FIGURE.finditer(html))
+    assert len(pictures) == 1 + sum(1 for s in sources.languages["pt"].sections for _ in s.diagram_ids())
+    for match in pictures:
+        found = foreign_words(visible_texts(match.group("svg")), names, "pt")
+        assert found == [], f"{game} {match.group('id') or 'cover'}: {found}"
+
+
+# -- every text at least 5 pt where the booklet prints it ---------------------------------------
+
+#: a picture of a booklet's HTML: a diagram (its id, the width it is printed at) or the cover
+FIGURE = re.compile(
+    r'<figure class="(?:diagram" id="diagram-(?P<id>[^"]+)"|cover-picture")[^>]*>\s*'
+    r'(?:<div class="picture" style="width: (?P<width>[\d.]+)mm">)?(?P<svg><svg.*?</svg>)',
+    re.S,
+)
+
+
+def printed_sizes(svg: ET.Element, width_mm: float) -> list[tuple[str, float]]:
+    """(text, size in pt) of every drawn text of an SVG printed ``width_mm`` wide."""
+    view_width = float(svg.get("viewBox").split()[2])
+    scale = width_mm / view_width
+    return [(g.get("aria-label"), float(g.get("data-size")) * scale / PT_MM) for g in svg.iter(f"{SVG}g") if g.get("class") == "text"]
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_every_text_of_every_diagram_is_at_least_5_pt_in_print(game):
+    """Measured at the width each picture has in the bilingual A5 booklet (the smallest page, the fullest cover).
+
+    Booklet diagrams have one scale on every paper; the cover is laid out,
+    and its picture shrunk to keep the cover on one page, so its printed
+    width is read from WeasyPrint's layout of the cover.
+    """
+    sources = booklet(game)
+    html = booklet_html(sources, ["pt", "en"], PAPERS["a5"])
+    small = []
+    pictures = [match for match in FIGURE.finditer(html) if match.group("id")]
+    assert len(pictures) == sum(1 for s in sources.languages["pt"].sections for _ in s.diagram_ids())
+    for match in pictures:
+        svg = ET.fromstring(match.group("svg"))
+        small += [(text, size) for text, size in printed_sizes(svg, float(match.group("width"))) if size < MIN_TEXT_PT - 1e-3]
+    document = booklet_document(sources, BookletRequest(("pt", "en"), "a5"), cover_only=True)
+    cover = _find(document.pages[0]._page_box, "cover-picture")
+    svg_box = cover.children[0]
+    svg_element = next(el for el in cover.element.iter() if el.tag == f"{SVG}svg")
+    small += [(f"cover {text}", size) for text, size in printed_sizes(svg_element, svg_box.width * PX_MM) if size < MIN_TEXT_PT - 1e-3]
+    assert not small, f"{game}: texts under {MIN_TEXT_PT} pt: {sorted(set((t, round(s, 2)) for t, s in small))[:12]}"
