@@ -185,7 +185,11 @@ class SafeRenderer(RendererHTML):
         folder: Path = env["folder"]
         if check_image(src, folder) is not None:
             return f"<span class='missing-image'>[{alt}]</span>"
-        uri = (folder / src).resolve().as_uri()
+        from urllib.parse import quote
+
+        # Relative to the game's folder, never absolute: the PDF must not depend on where the folder is
+        # (the typesetter resolves it against a fixed base, boardgen.booklet.typeset.DOCUMENT_BASE).
+        uri = quote((folder / src).resolve().relative_to(folder.resolve()).as_posix())
         return f'<img src="{html_lib.escape(uri)}" alt="{alt}">'
 
     def link_open(self, tokens, idx, options, env) -> str:
