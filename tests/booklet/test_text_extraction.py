@@ -28,9 +28,9 @@ from boardgen.booklet.build import game_folder, load_checked
 from boardgen.booklet.check import GameSources
 from boardgen.booklet.html import PAPERS, PageStyle, hyphenate
 from boardgen.booklet.paths import fonts_dir
+from boardgen.booklet.sources import DiagramRef, TextChunk, markdown
 from boardgen.booklet.typeset import html_to_pdf
 from boardgen.drawing.fonts import FONT_FILES
-from boardgen.booklet.sources import DiagramRef, TextChunk, markdown
 
 from ..conftest import require_tool
 from .booklets_kit import BOOKLETS, Booklet, booklet_file
@@ -155,7 +155,6 @@ def test_a_soft_hyphen_never_splits_a_ligature():
     assert hyphenate("affluent", "en") == "af\u200c\u00adflu\u00adent"
     assert hyphenate("configuração", "pt") == "con\u00adfi\u00adgu\u00adra\u00adção"  # no break inside "fi": nothing to do
     assert hyphenate("interessante", "pt") == "in\u00adte\u00adres\u00adsante"
-
 
 
 LIGATURE_WORDS = "officers different affluent baffling difficult suffix offers effect"
