@@ -114,7 +114,31 @@ def hyphenate(text: str, lang: str) -> str:
     of break points in one place.
     """
     dictionary = _hyphenator(lang)
-    return WORD.sub(lambda m: dictionary.inserted(m.group(0), hyphen="\u00ad"), text)
+    return WORD.sub(lambda m: keep_ligatures_apart(dictionary.inserted(m.group(0), hyphen=SOFT_HYPHEN)), text)
+
+
+SOFT_HYPHEN = "\u00ad"
+ZWNJ = "\u200c"  # zero-width non-joiner: no ligature across it, nothing printed, nothing in the copied text
+# A soft hyphen between two letters the bundled Noto fonts join into one glyph (their ``liga``
+# feature, on by default, has ff, fi, fl, ffi and ffl: every one starts with one of these pairs).
+LIGATURE_BREAK = re.compile("(?<=f)\u00ad(?=[fil])")
+
+
+def keep_ligatures_apart(word: str) -> str:
+    """``word`` with a zero-width non-joiner before each soft hyphen that falls inside a ligature.
+
+    HarfBuzz shapes through a soft hyphen (it is invisible until a line breaks
+    there), so "of\u00adficers" gets one ffi glyph spanning it.  WeasyPrint
+    maps a glyph to the text from its cluster to the next glyph's, and the
+    next glyph, the empty one of the soft hyphen, is in the same cluster: the
+    ffi maps to no text.  A glyph keeps the first text it was given, so from
+    then on every ffi of the document copies and reads aloud as nothing
+    ("o cers").  The non-joiner stops the ligature
+    at the break point only (f + fi is drawn instead of ffi), and the soft
+    hyphen keeps working: it comes after the non-joiner, so a line broken
+    there still ends with the soft hyphen and gets its printed hyphen.
+    """
+    return LIGATURE_BREAK.sub(ZWNJ + SOFT_HYPHEN, word)
 
 
 LONG_WORD = 14  # letters
@@ -161,7 +185,11 @@ class SafeRenderer(RendererHTML):
         folder: Path = env["folder"]
         if check_image(src, folder) is not None:
             return f"<span class='missing-image'>[{alt}]</span>"
-        uri = (folder / src).resolve().as_uri()
+        from urllib.parse import quote
+
+        # Relative to the game's folder, never absolute: the PDF must not depend on where the folder is
+        # (the typesetter resolves it against a fixed base, boardgen.booklet.typeset.DOCUMENT_BASE).
+        uri = quote((folder / src).resolve().relative_to(folder.resolve()).as_posix())
         return f'<img src="{html_lib.escape(uri)}" alt="{alt}">'
 
     def link_open(self, tokens, idx, options, env) -> str:

@@ -12,7 +12,11 @@ Three things are decided here and nowhere else:
   for them, and its file identifier is a hash of the content; the one moving
   part is the subset fonts, whose ``head`` table fontTools stamps with the
   current time unless ``SOURCE_DATE_EPOCH`` is set.  :func:`fixed_font_time`
-  sets it for the duration of the rendering.
+  sets it for the duration of the rendering.  Nor may the place of the game's
+  folder show: WeasyPrint names each raster image in the PDF by a hash of its
+  URL, so the document refers to the folder's images by relative URLs
+  against a fixed base, :data:`DOCUMENT_BASE`, which the fetcher maps to the
+  real folder; the same sources give the same bytes wherever they are.
 * **Tagged PDF.**  WeasyPrint's ``pdf/ua-1`` variant writes the structure
   tree, XMP metadata (title, author, subject: the same as the document
   information) and asks viewers to show the title; an inline SVG becomes a
@@ -28,7 +32,7 @@ import contextlib
 import logging
 import mimetypes
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -40,6 +44,11 @@ FONT_EPOCH = "1704067200"
 MIME_TYPES = {".ttf": "font/ttf", ".otf": "font/otf", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 
+# The game's folder as the document sees it: a name, not a place.  Relative URLs in the HTML (the
+# images of the rule texts) resolve against it, and ProjectFetcher reads them from the real folder.
+DOCUMENT_BASE = "file:///boardgen-game/"
+
+
 class RefusedResource(BoardgenError):
     """The document asked for something outside the project's folders."""
 
@@ -48,15 +57,25 @@ def _fetcher_class():
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class ProjectFetcher(URLFetcher):
-        """Serves ``file:`` URLs inside ``roots``; refuses everything else (and remembers what)."""
+        """Serves ``file:`` URLs inside ``roots``; refuses everything else (and remembers what).
 
-        def __init__(self, roots: tuple[Path, ...]) -> None:
+        URLs under :data:`DOCUMENT_BASE` name files of ``base`` (the game's folder).
+        """
+
+        def __init__(self, roots: tuple[Path, ...], base: Path | None = None) -> None:
             super().__init__(fail_on_errors=True, allowed_protocols=("file",))
             self.roots = tuple(Path(root).resolve() for root in roots)
+            self.base = Path(base).resolve() if base is not None else None
             self.refused: list[str] = []
 
+        def real_url(self, url: str) -> str:
+            """``url`` with the document's base replaced by the real folder (the address people should see)."""
+            if self.base is not None and url.startswith(DOCUMENT_BASE):
+                return self.base.as_uri() + "/" + url[len(DOCUMENT_BASE) :]
+            return url
+
         def allowed_path(self, url: str) -> Path | None:
-            parts = urlsplit(url)
+            parts = urlsplit(self.real_url(url))
             if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
                 return None
             path = Path(unquote(parts.path)).resolve()
@@ -67,17 +86,18 @@ def _fetcher_class():
         def fetch(self, url, headers=None):
             path = self.allowed_path(url)
             if path is None:
-                self.refused.append(url)
-                raise PermissionError(f"{url} is outside the project's folders")
+                self.refused.append(self.real_url(url))
+                raise PermissionError(f"{self.real_url(url)} is outside the project's folders")
             kind = MIME_TYPES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            # The real file's URL: WeasyPrint may read a raster image again from the path it gives.
             return URLFetcherResponse(path.as_uri(), body=path.read_bytes(), headers={"Content-Type": kind})
 
     return ProjectFetcher
 
 
-def project_fetcher(roots: tuple[Path, ...]):
-    """A WeasyPrint URL fetcher limited to files under ``roots``."""
-    return _fetcher_class()(roots)
+def project_fetcher(roots: tuple[Path, ...], base: Path | None = None):
+    """A WeasyPrint URL fetcher limited to files under ``roots``, reading :data:`DOCUMENT_BASE` from ``base``."""
+    return _fetcher_class()(roots, base)
 
 
 @contextlib.contextmanager
@@ -96,22 +116,26 @@ def fixed_font_time() -> Iterator[None]:
 class _Collect(logging.Handler):
     """Keeps WeasyPrint's error messages, so a missing font or image fails the build."""
 
-    def __init__(self) -> None:
+    def __init__(self, real_url: Callable[[str], str] = str) -> None:
         super().__init__(logging.ERROR)
         self.messages: list[str] = []
+        self.real_url = real_url
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(_message(record))
+        self.messages.append(_message(record, self.real_url))
 
 
-def _message(record: logging.LogRecord) -> str:
-    """WeasyPrint's error, with the reason it leaves in the exception's cause and the file named as people read it."""
+def _message(record: logging.LogRecord, real_url: Callable[[str], str] = str) -> str:
+    """WeasyPrint's error, with the reason it leaves in the exception's cause and the file named as people read it.
+
+    ``real_url`` turns a URL of the document (under :data:`DOCUMENT_BASE`) into the real file's.
+    """
     args = record.args if isinstance(record.args, tuple) else ()
     if record.msg.startswith("Failed to load image at") and len(args) == 2:
         url, exception = args
         cause = (exception.__cause__ or exception) if isinstance(exception, BaseException) else exception
         reason = str(cause) or type(cause).__name__
-        parts = urlsplit(str(url))
+        parts = urlsplit(real_url(str(url)))
         where = display_path(unquote(parts.path)) if parts.scheme == "file" else str(url)
         return f"cannot load the image {where}: {reason}"
     return record.getMessage()
@@ -120,19 +144,22 @@ def _message(record: logging.LogRecord) -> str:
 def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = True):
     """Lay ``html`` out into pages (a WeasyPrint ``Document``), reading only files under ``roots``.
 
-    The layout can be inspected (page count, where each box landed) before
-    it is written with :func:`document_pdf`; the cover is fitted that way.
+    Relative URLs in ``html`` name files of the folder ``base``; the document
+    knows that folder only as :data:`DOCUMENT_BASE`, so its path never
+    reaches the PDF.  The layout can be inspected (page count, where each box
+    landed) before it is written with :func:`document_pdf`; the cover is
+    fitted that way.
     """
     import weasyprint
     from weasyprint.urls import FatalURLFetchingError
 
-    fetcher = project_fetcher(roots)
+    fetcher = project_fetcher(roots, base)
     logger = logging.getLogger("weasyprint")
-    collect = _Collect()
+    collect = _Collect(fetcher.real_url)
     logger.addHandler(collect)
     try:
         with fixed_font_time():
-            document = weasyprint.HTML(string=html, base_url=base.resolve().as_uri() + "/", url_fetcher=fetcher).render(**_options(tagged))
+            document = weasyprint.HTML(string=html, base_url=DOCUMENT_BASE, url_fetcher=fetcher).render(**_options(tagged))
     except FatalURLFetchingError as exc:
         refused = fetcher.refused[0] if fetcher.refused else str(exc)
         raise RefusedResource(f"refused to read {refused}: a booklet may only use the project's templates, fonts and images") from None

@@ -1,0 +1,86 @@
+"""The real booklets of ``rules_text/``, typeset once per test session and shared by the tests that read them.
+
+Typesetting a booklet takes seconds, and several test files (text
+extraction, margins) read the same ones, possibly from different pytest-xdist
+workers.  :func:`booklet_file` writes each PDF once into a folder of the
+session (the folder all workers share under xdist, the session's own folder
+without it), behind a lock, so the first worker that needs a booklet builds it
+and the others wait for it and read the file.  The booklets are the ones
+``boardgen booklet`` writes (:func:`boardgen.booklet.build.booklet_pdf`, the
+cover fitted and all); the imposed sheets are made from the A5 file as
+``boardgen build`` does.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from boardgen.booklet.build import BookletRequest, booklet_pdf, game_folder, games_with_sources, load_checked
+from boardgen.booklet.impose import impose
+
+GAMES = [folder.name for folder in games_with_sources()]
+
+
+@dataclass(frozen=True)
+class Booklet:
+    """One booklet to typeset: a game, its languages in column order, the page paper."""
+
+    game: str
+    langs: tuple[str, ...] = ("pt", "en")
+    paper: str = "a5"
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{'-'.join(self.langs)}-{self.paper}"
+
+    @property
+    def bilingual(self) -> bool:
+        return len(self.langs) > 1
+
+
+# Every game's bilingual A5 booklet (the one printed most), the bilingual layout on the two other
+# papers, and a single-language booklet (Assalto in English: "officers" on every page).
+BOOKLETS = (
+    *(Booklet(game) for game in GAMES),
+    Booklet("hex", paper="a4"),
+    Booklet("trihex", paper="letter"),
+    Booklet("assalto", ("en",)),
+)
+
+
+def _shared_folder(factory: pytest.TempPathFactory) -> Path:
+    """The session's folder that every xdist worker sees (each worker's basetemp is one level below it)."""
+    base = factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-booklets"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def _once(path: Path, make) -> Path:
+    """``path``, written by ``make()`` unless it exists; one process writes it, the others wait."""
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            data = make()
+            part = path.with_name(path.name + ".part")
+            part.write_bytes(data)
+            part.replace(path)
+    return path
+
+
+def booklet_file(factory: pytest.TempPathFactory, booklet: Booklet) -> Path:
+    """The PDF of ``booklet``, typeset from the real sources the first time it is asked for in the session."""
+    request = BookletRequest(booklet.langs, booklet.paper)
+    return _once(_shared_folder(factory) / f"{booklet.name}.pdf", lambda: booklet_pdf(load_checked(game_folder(booklet.game)), request))
+
+
+def imposed_file(factory: pytest.TempPathFactory, booklet: Booklet, sheet: str) -> Path:
+    """The A5 ``booklet`` imposed two-up on ``sheet`` ("a4" or "letter"), as ``boardgen build`` writes it."""
+    assert booklet.paper == "a5"
+    source = booklet_file(factory, booklet)
+    return _once(_shared_folder(factory) / f"{booklet.name}-imposed-{sheet}.pdf", lambda: impose(source.read_bytes(), sheet))
