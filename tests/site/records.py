@@ -60,3 +60,35 @@ def records_from_output(output: Path, games: set[str] | None = None) -> list[Art
         if made is not None:
             found.append(made)
     return sorted(found)
+
+
+def build_small_output(output: Path, games: tuple[str, ...], booklet_games: tuple[str, ...], impose_on: str | None = None) -> None:
+    """A real build folder for a few games, made with the build's own functions and names.
+
+    Every board file of ``games`` (sheets, posters, pen-and-paper sheets) and
+    their diagrams; for ``booklet_games`` the bilingual A5 booklet, ``impose_on``
+    (a sheet) also its imposition.  Typesetting is what this costs a test (about
+    5 s a booklet; an imposition as much again), so a test asks for what it
+    needs.
+    """
+    from boardgen.booklet.build import BUILD_LANGS, BookletRequest, booklet_pdf, diagram_files, game_folder, load_checked
+    from boardgen.booklet.impose import impose
+    from boardgen.build.steps import default_board_jobs, large_board_jobs
+    from boardgen.sheets.request import render_board_file
+
+    (output / "boards").mkdir(parents=True, exist_ok=True)
+    for name, request in [*default_board_jobs(), *large_board_jobs()]:
+        if request.info.id in games:
+            (output / "boards" / name).write_bytes(render_board_file(request)[0])
+    for game_id in games:
+        sources = load_checked(game_folder(game_id))
+        folder = output / "diagrams" / game_id
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in diagram_files(sources).items():
+            (folder / name).write_bytes(data)
+        if game_id in booklet_games:
+            (output / "booklets").mkdir(exist_ok=True)
+            a5 = booklet_pdf(sources, BookletRequest(BUILD_LANGS, "a5"))
+            (output / "booklets" / BookletRequest(BUILD_LANGS, "a5").file_name(game_id)).write_bytes(a5)
+            if impose_on:
+                (output / "booklets" / BookletRequest(BUILD_LANGS, "a5", impose_on).file_name(game_id)).write_bytes(impose(a5, impose_on))
