@@ -97,56 +97,76 @@ def site_pages(site: Path) -> list[str]:
     return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html"))
 
 
+class Watch:
+    """What one browser context asks for and complains about; its methods are Playwright's handlers.
+
+    Requests to the site (its folder, or the local server) go through; any
+    other request is refused and noted: that is a request leaving the machine.
+    """
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.failed: list[str] = []
+
+    def route(self, route) -> None:
+        url = route.request.url
+        if url.startswith(self.base) or url.startswith("data:"):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def page_error(self, error) -> None:
+        self.errors.append(str(error))
+
+    def request_failed(self, request) -> None:
+        self.failed.append(request.url)
+
+    def taken(self) -> dict[str, list[str]]:
+        """What was noted since the last call, and forget it."""
+        noted = {"outside": self.outside, "errors": self.errors, "failed": self.failed}
+        self.outside, self.errors, self.failed = [], [], []
+        return noted
+
+
+IMAGES = """() => Promise.all([...document.images].map(img => {
+    img.loading = 'eager';
+    return img.decode().then(() => [img.currentSrc, img.naturalWidth, img.alt], () => [img.currentSrc, 0, img.alt]);
+}))"""
+LINKS = "() => [...document.querySelectorAll('a[href]')].map(a => a.href)"
+WIDTH = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.body.scrollWidth]"
+SCREENSHOTS = ("index.html", "hex.html", "en/brax.html")
+
+
 @pytest.fixture(scope="module")
 def visits(site, browser, server, tmp_path_factory) -> dict[tuple[str, str, str], dict]:
-    """(how, layout, page) -> what the browser saw; how is "file" or "http"."""
+    """(how, layout, page) -> what the browser saw; how is "file" or "http" (wide only: the layout is the same)."""
     shots = tmp_path_factory.mktemp("screenshots")
     seen: dict[tuple[str, str, str], dict] = {}
-    for how, base, layouts in (("file", site.as_uri() + "/", WIDTHS), ("http", server, ["wide"])):
+    for how, base, layouts in (("file", site.as_uri() + "/", tuple(WIDTHS)), ("http", server, ("wide",))):
         for layout in layouts:
-            width = WIDTHS[layout]
-            context = browser.new_context(viewport={"width": width, "height": 800})
-            outside: list[str] = []
-
-            def route(request_route, outside=outside, base=base):
-                url = request_route.request.url
-                if url.startswith(base) or url.startswith("data:"):
-                    request_route.continue_()
-                else:
-                    outside.append(url)
-                    request_route.abort()
-
-            context.route("**/*", route)
+            context = browser.new_context(viewport={"width": WIDTHS[layout], "height": 800})
+            watch = Watch(base)
+            context.route("**/*", watch.route)
             for name in site_pages(site):
                 page = context.new_page()
-                errors: list[str] = []
-                failed: list[str] = []
-                page.on("console", lambda message, errors=errors: errors.append(message.text) if message.type == "error" else None)
-                page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-                page.on("requestfailed", lambda request, failed=failed: failed.append(request.url))
+                page.on("console", watch.console)
+                page.on("pageerror", watch.page_error)
+                page.on("requestfailed", watch.request_failed)
                 response = page.goto(base + name, wait_until="load")
-                images = page.evaluate(
-                    """() => Promise.all([...document.images].map(img => {
-                        img.loading = 'eager';
-                        return img.decode().then(() => [img.currentSrc, img.naturalWidth, img.alt], () => [img.currentSrc, 0, img.alt]);
-                    }))"""
-                )
-                links = page.evaluate("() => [...document.querySelectorAll('a[href]')].map(a => a.href)")
-                widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.body.scrollWidth]")
-                if how == "file" and name in ("index.html", "hex.html", "en/brax.html"):
+                result = {"status": response.status if response else None, "images": page.evaluate(IMAGES), "links": page.evaluate(LINKS), "widths": page.evaluate(WIDTH)}
+                if how == "file" and name in SCREENSHOTS:
                     shot = shots / f"{name.replace('/', '-').removesuffix('.html')}-{layout}.png"
                     page.screenshot(path=str(shot), full_page=True)
                     print(f"screenshot: {shot}")
                 page.close()
-                seen[how, layout, name] = {
-                    "status": response.status if response else None,
-                    "errors": errors,
-                    "failed": failed,
-                    "images": images,
-                    "links": links,
-                    "widths": widths,
-                    "outside": list(outside),
-                }
+                seen[how, layout, name] = {**result, **watch.taken()}
             context.close()
     seen[("", "", "shots")] = {"folder": shots}
     return seen
