@@ -104,7 +104,7 @@ TEXT: dict[str, dict[str, str]] = {
         "print_bar": "Measure the 100 mm bar on the sheet with a ruler. If it is shorter or longer, the printer has scaled the page: print it again at actual size.",
         "print_svg": "An SVG file prints from a web browser too: leave the scale at 100% and choose the sheet’s paper (A4 or Letter).",
         "booklets": "Rule booklets",
-        "booklets_intro": "The whole rules, with checked diagrams, to read on screen or to print.",
+        "booklets_intro": "The complete rules, with checked diagrams, to read on screen or to print.",
         "bilingual_group": "Bilingual edition",
         "bilingual_group_intro": "Portuguese and English side by side, in two columns.",
         "imposed_group": "To fold and staple",
