@@ -180,6 +180,8 @@ def _figures(records: Sequence[Artefact], words: GameText | None, title: str, pa
     figures = []
     for number, record in enumerate(diagrams, start=1):
         caption = words.captions.get(diagram_id(record), Markup("")) if words else Markup("")
+        if not caption and words and diagram_id(record) == words.meta.cover:
+            caption = Markup.escape(text(lang, "cover_caption"))  # drawn only on the cover, captioned nowhere
         alt = text(lang, "diagram_alt", number=number, title=title)
         figures.append(Figure(relative(record.path, page), alt, caption, _link(record, page, lang, number)))
     return figures
@@ -315,6 +317,24 @@ def _game_facts(game_id: str) -> GameFacts:
     picture, size = board_thumbnail(info, info.title.get("en", info.id))
     texts = {lang: game_text(game_folder(info.id), lang) for lang in LANGS}
     return GameFacts(info, {lang: str(board.size_words(lang)) for lang in LANGS}, picture, size, texts)
+
+
+def source_files(records: Iterable[Artefact]) -> list[Path]:
+    """The files :func:`build_site` reads besides its records, for a build that tracks what each output depends on.
+
+    The site's templates and stylesheet, and the rule texts of the records'
+    games (what the pages quote).  Beyond files, the pages depend on the
+    registry's entries and the board drawings (the thumbnails), that is on
+    the games' code, and on boardgen's version (in the manifest).
+    """
+    from boardgen.booklet.build import game_folder
+    from boardgen.booklet.paths import templates_dir
+    from boardgen.booklet.sources import LANGUAGES, source_file
+
+    found = sorted(path for path in (templates_dir() / "site").iterdir() if path.is_file())
+    for game in sorted({record.game for record in records if record.game and record.kind not in SITE_KINDS}):
+        found += [source_file(game_folder(game), lang) for lang in LANGUAGES]
+    return found
 
 
 def build_site(records: list[Artefact], output: Path) -> list[Artefact]:

@@ -77,6 +77,7 @@ TEXT: dict[str, dict[str, str]] = {
         "page_many": "{n}\u00a0páginas",
         "board_alt": "Tabuleiro de {title}{size}",
         "diagram_alt": "Diagrama {number} de {title}",
+        "cover_caption": "A imagem da capa do livreto.",
     },
     "en": {
         "site_title": "Board games to print",
@@ -138,6 +139,7 @@ TEXT: dict[str, dict[str, str]] = {
         "page_many": "{n}\u00a0pages",
         "board_alt": "{title} {size}board",
         "diagram_alt": "{title} diagram {number}",
+        "cover_caption": "The picture on the booklet’s cover.",
     },
 }
 

@@ -43,6 +43,7 @@ def synthetic_records(output: Path) -> list[Artefact]:
         _file(output, "diagrams/hex/swap.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=29_000),
         _file(output, "diagrams/hex/board.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=27_000),
         _file(output, "diagrams/hex/not-in-the-text.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=900),
+        _file(output, "diagrams/brax/cover.svg", game="brax", kind="diagram", format="svg", lang="pt+en", bytes=31_000),
         _file(output, "boards/brax-a4.pdf", game="brax", kind="board", format="pdf", paper="a4", pages=1, lang="pt+en", ink="full", bytes=40_000),
         _file(output, "booklets/brax-pt-en-letter.pdf", game="brax", kind="booklet", format="pdf", paper="letter", lang="pt+en", pages=12, bytes=300_000),
     ]

@@ -118,6 +118,13 @@ def test_diagrams_come_in_the_booklets_order_with_their_captions(synthetic_site)
     assert captions[2] == "Diagram 3, SVG, 900 bytes"  # a diagram the text does not show: listed, no caption
 
 
+def test_the_cover_diagram_is_captioned_as_the_cover(synthetic_site):
+    """Brax's cover diagram appears in no section of the text, so it has no caption there: the page says what it is."""
+    output, _, _ = synthetic_site
+    assert read_page(output / "en/brax.html").figcaptions == ["The picture on the booklet’s cover. Diagram 1, SVG, 31 KB"]
+    assert read_page(output / "brax.html").figcaptions == ["A imagem da capa do livreto. Diagrama 1, SVG, 31 KB"]
+
+
 def test_the_page_says_what_the_booklet_says(synthetic_site):
     """Players, time, ages and the rules described come from the booklet's front matter, rendered as Markdown."""
     output, _, _ = synthetic_site
@@ -289,3 +296,40 @@ def test_importing_boardgen_site_stays_light():
     code = "import sys, boardgen.site; print(sorted(m for m in sys.modules if m.split('.')[0] in ('jinja2', 'markdown_it', 'svgwrite') or m.startswith('boardgen.site.build')))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_a_game_without_a_rule_text_still_gets_its_pages(tmp_path, monkeypatch):
+    """Players from the registry; no introduction, rules note, examples' captions or sources to show."""
+    import boardgen.booklet.build
+    from boardgen.site import build_site
+    from tests.site.conftest import synthetic_records
+
+    monkeypatch.setattr(boardgen.booklet.build, "game_folder", lambda game: tmp_path / "no-rules" / game)
+    build_site(synthetic_records(tmp_path), tmp_path)
+    page = read_page(tmp_path / "en/hex.html")
+    headings = [text for _, text in page.headings]
+    assert "Boards" in headings and "The game" not in headings and "Sources" not in headings
+    assert "Players 2" in page.text and "Playing time" not in page.text
+    assert len(page.figcaptions) == 3
+
+
+def test_the_site_names_the_files_it_reads():
+    """What a build must watch to know when the pages are out of date (besides the records)."""
+    from boardgen.booklet.build import game_folder
+    from boardgen.site.build import source_files
+
+    records = synthetic_records_list()
+    files = source_files(records)
+    assert {path.name for path in files} >= {"base.html.j2", "home.html.j2", "game.html.j2", "site.css"}
+    assert game_folder("hex") / "en.md" in files and game_folder("brax") / "pt-BR.md" in files
+    assert not any("ringo" in path.parts for path in files)
+    assert all(path.is_file() for path in files)
+
+
+def synthetic_records_list() -> list[Artefact]:
+    import tempfile
+
+    from tests.site.conftest import synthetic_records
+
+    with tempfile.TemporaryDirectory() as folder:
+        return synthetic_records(Path(folder))
