@@ -40,7 +40,7 @@ STYLE_PATH = "assets/site.css"
 MANIFEST_PATH = "manifest.json"
 MANIFEST_VERSION = 1
 SITE_KINDS = frozenset({"page", "style", "thumbnail", "manifest"})  # what build_site writes itself
-RESERVED_NAMES = frozenset({"index", "assets", "manifest"} | set(LANGS))  # game ids that would collide with the site's own files
+RESERVED_NAMES = frozenset({"index"})  # a game page GAME.html that would be a home page
 
 PAPER_ORDER = {"a5": 0, "a4": 1, "letter": 2}
 LANG_ORDER = {"pt+en": 0, "en+pt": 0, "pt": 1, "en": 2}
@@ -353,7 +353,7 @@ def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
             by_game.setdefault(record.game, []).append(record)
     for game_id in by_game:
         if game_id in RESERVED_NAMES:
-            raise BoardgenError(f"a game called {game_id!r} would overwrite the site's own {game_id} files; rename the game")
+            raise BoardgenError(f"a game called {game_id!r} would have its page at {page_path(LANGS[0], game_id)}, the home page's name; rename the game")
     games = [_game_facts(game_id) for game_id in sorted(by_game)]
     written: list[Artefact] = []
     written.append(_write(output, STYLE_PATH, (templates_dir() / "site" / "site.css").read_bytes(), "style", "css"))
