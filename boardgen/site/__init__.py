@@ -2,5 +2,29 @@
 
 The site sits above boards and booklets and below the build: it is made from
 the list of what the build wrote (:class:`~boardgen.site.catalogue.Artefact`
-records), never by looking at file names.
+records), never by looking at file names.  ``import boardgen.site`` stays
+light (the build's planning imports it): :func:`build_site` imports the
+page machinery, the templates and the booklet's Markdown renderer only when
+it is called.  What the site is and why: ``docs/site.md``.
 """
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from boardgen.site.catalogue import Artefact
+
+__all__ = ["build_site"]
+
+
+def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
+    """Write the site's pages, thumbnails, stylesheet and manifest into ``output``; their records.
+
+    ``records`` are the files the build wrote or found up to date (see
+    :mod:`boardgen.site.build`).
+    """
+    from boardgen.site.build import build_site as build
+
+    return build(records, output)

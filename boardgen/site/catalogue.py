@@ -23,6 +23,7 @@ Kind = Literal[
     "thumbnail",  # a small picture for the site's pages
     "page",  # a page of the site
     "style",  # the site's stylesheet, fonts
+    "manifest",  # manifest.json: every other record of the output folder
 ]
 Format = Literal["pdf", "svg", "html", "css", "json", "png", "woff2", "ttf"]
 

@@ -1,0 +1,248 @@
+"""The site in a real browser: headless Chromium (the system's, installed by setup.sh) driven by Playwright.
+
+The site is built from a real, small output folder (every board, poster,
+pen-and-paper sheet and diagram of Hex and Brax, and Hex's A5 booklet:
+tests/site/records.py) and opened twice, from disk (``file://``)
+and from a static web server on 127.0.0.1.  Each page, on a phone-sized and
+a desktop-sized window, must: load every image, log no console error, ask
+for nothing beyond the machine, scroll only up and down, and link only to
+files that are there.  A screenshot of each layout is saved in the test's
+folder (printed with ``-s``) to be looked at.
+
+Everything expensive (typesetting, the browser) happens once, in
+module-scoped fixtures.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from boardgen.site.catalogue import digest
+
+from ..conftest import require_tool
+from .records import build_small_output, records_from_output
+
+GAMES = ("brax", "hex")
+WIDTHS = {"narrow": 375, "wide": 1280}
+# Chromium quiet and offline: no sandbox (the tests may run as root), no GPU, no
+# background requests of its own (updates, sync, QUIC probes).
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """A real output folder for Hex and Brax with the site built into it."""
+    from boardgen.site import build_site
+
+    output = tmp_path_factory.mktemp("site-output")
+    build_small_output(output, GAMES, booklet_games=("hex",))
+    build_site(records_from_output(output), output)
+    return output
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    chromium = require_tool("chromium")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes a page mid-download (a lazy image it no longer needs) is not an error."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="module")
+def server(site) -> Iterator[str]:
+    """A static web server of the output folder on 127.0.0.1 (any free port); its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = _Server(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def site_pages(site: Path) -> list[str]:
+    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html"))
+
+
+class Watch:
+    """What one browser context asks for and complains about; its methods are Playwright's handlers.
+
+    Requests to the site (its folder, or the local server) go through; any
+    other request is refused and noted: that is a request leaving the machine.
+    """
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.failed: list[str] = []
+
+    def route(self, route) -> None:
+        url = route.request.url
+        if url.startswith(self.base) or url.startswith("data:"):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def page_error(self, error) -> None:
+        self.errors.append(str(error))
+
+    def request_failed(self, request) -> None:
+        self.failed.append(request.url)
+
+    def taken(self) -> dict[str, list[str]]:
+        """What was noted since the last call, and forget it."""
+        noted = {"outside": self.outside, "errors": self.errors, "failed": self.failed}
+        self.outside, self.errors, self.failed = [], [], []
+        return noted
+
+
+IMAGES = """() => Promise.all([...document.images].map(img => {
+    img.loading = 'eager';
+    return img.decode().then(() => [img.currentSrc, img.naturalWidth, img.alt], () => [img.currentSrc, 0, img.alt]);
+}))"""
+LINKS = "() => [...document.querySelectorAll('a[href]')].map(a => a.href)"
+WIDTH = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.body.scrollWidth]"
+SCREENSHOTS = ("index.html", "hex.html", "en/brax.html")
+
+
+@pytest.fixture(scope="module")
+def visits(site, browser, server, tmp_path_factory) -> dict[tuple[str, str, str], dict]:
+    """(how, layout, page) -> what the browser saw; how is "file" or "http" (wide only: the layout is the same)."""
+    shots = tmp_path_factory.mktemp("screenshots")
+    seen: dict[tuple[str, str, str], dict] = {}
+    for how, base, layouts in (("file", site.as_uri() + "/", tuple(WIDTHS)), ("http", server, ("wide",))):
+        for layout in layouts:
+            context = browser.new_context(viewport={"width": WIDTHS[layout], "height": 800})
+            watch = Watch(base)
+            context.route("**/*", watch.route)
+            for name in site_pages(site):
+                page = context.new_page()
+                page.on("console", watch.console)
+                page.on("pageerror", watch.page_error)
+                page.on("requestfailed", watch.request_failed)
+                response = page.goto(base + name, wait_until="load")
+                result = {"status": response.status if response else None, "images": page.evaluate(IMAGES), "links": page.evaluate(LINKS), "widths": page.evaluate(WIDTH)}
+                if how == "file" and name in SCREENSHOTS:
+                    shot = shots / f"{name.replace('/', '-').removesuffix('.html')}-{layout}.png"
+                    page.screenshot(path=str(shot), full_page=True)
+                    print(f"screenshot: {shot}")
+                page.close()
+                seen[how, layout, name] = {**result, **watch.taken()}
+            context.close()
+    seen[("", "", "shots")] = {"folder": shots}
+    return seen
+
+
+def _visits(visits):
+    return {key: value for key, value in visits.items() if key[2] != "shots"}
+
+
+def test_every_page_loads_without_console_errors(visits):
+    for (how, layout, name), seen in _visits(visits).items():
+        assert seen["status"] in (None, 200), (how, layout, name, seen["status"])  # file:// has no status
+        assert seen["errors"] == [], (how, layout, name)
+        assert seen["failed"] == [], (how, layout, name)
+
+
+def test_every_image_loads_and_has_alternative_text(visits):
+    counted = 0
+    for key, seen in _visits(visits).items():
+        for src, width, alt in seen["images"]:
+            assert width > 0, f"{key}: {src} did not load"
+            assert alt.strip(), f"{key}: {src} has no alt"
+            counted += 1
+    assert counted > 20
+
+
+def test_no_request_leaves_the_machine(visits):
+    for key, seen in _visits(visits).items():
+        assert seen["outside"] == [], key
+
+
+def test_no_horizontal_scrolling_on_a_phone_or_a_desktop(visits):
+    for (how, layout, name), seen in _visits(visits).items():
+        scroll, client, body = seen["widths"]
+        assert client == WIDTHS[layout], (layout, name, client)
+        assert scroll <= client and body <= client, f"{name} at {WIDTHS[layout]} px is {max(scroll, body)} px wide"
+
+
+def test_every_link_leads_to_a_file_that_is_there(visits, site, server):
+    """Links as the browser resolved them: from disk each names a file of the folder; over HTTP each answers 200."""
+    import urllib.request
+
+    checked: set[str] = set()
+    for (how, _, name), seen in _visits(visits).items():
+        for href in seen["links"]:
+            parts = urlsplit(href)
+            if parts.scheme in ("https", "mailto") or (parts.scheme == "http" and not href.startswith(server)):
+                continue  # the sources' web addresses: links for the reader, never loaded
+            address = href.split("#", 1)[0]
+            if address in checked:
+                continue
+            checked.add(address)
+            if how == "file":
+                path = Path(unquote(parts.path))
+                assert path.is_file() and path.is_relative_to(site), f"{name}: {href}"
+            else:
+                with urllib.request.urlopen(address) as answer:  # a static server answers 200 for a file
+                    assert answer.status == 200, f"{name}: {href}"
+    assert len(checked) > 60
+
+
+def test_screenshots_of_both_layouts_are_saved(visits):
+    from PIL import Image
+
+    folder = visits[("", "", "shots")]["folder"]
+    for layout, width in WIDTHS.items():
+        for name in ("index", "hex", "en-brax"):
+            with Image.open(folder / f"{name}-{layout}.png") as image:
+                assert image.size[0] == width and image.size[1] > 600
+
+
+def test_the_manifest_matches_the_files(site):
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    listed = {item["path"]: item for item in manifest["artefacts"]}
+    on_disk = {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()} - {"manifest.json"}
+    assert set(listed) == on_disk
+    for path, item in listed.items():
+        data = (site / path).read_bytes()
+        assert (item["bytes"], item["sha256"]) == (len(data), digest(data)), path
