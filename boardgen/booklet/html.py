@@ -47,7 +47,12 @@ LABELS = {
         "time": "Duração",
         "ages": "Idade",
         "rules": "Regras",
-        "colophon": "Diagramas desenhados e verificados pelo motor de regras do boardgen. Fontes Noto (SIL Open Font License 1.1).",
+        "colophon": "Sobre esta edição",
+        "colophon_engine": "Os diagramas deste livreto foram desenhados e verificados pelo motor de regras do boardgen, com estas configurações:",
+        "colophon_game": "jogo",
+        "colophon_board": "tabuleiro",
+        "colophon_options": "opções",
+        "colophon_fonts": "Tipografia: Noto Serif e Noto Sans (SIL Open Font License 1.1).",
         "figure": "Diagrama",
     },
     "en": {
@@ -58,7 +63,12 @@ LABELS = {
         "time": "Playing time",
         "ages": "Ages",
         "rules": "Rules",
-        "colophon": "Diagrams drawn and checked by the boardgen rules engine. Noto fonts (SIL Open Font License 1.1).",
+        "colophon": "About this edition",
+        "colophon_engine": "The diagrams of this booklet were drawn and checked by the boardgen rules engine with these settings:",
+        "colophon_game": "game",
+        "colophon_board": "board",
+        "colophon_options": "options",
+        "colophon_fonts": "Typefaces: Noto Serif and Noto Sans (SIL Open Font License 1.1).",
         "figure": "Diagram",
     },
 }
@@ -497,7 +507,13 @@ def environment() -> jinja2.Environment:
     )
 
 
-def booklet_html(game: GameSources, langs: list[str], paper: PageStyle, cover_height_mm: float | None = None, cover_only: bool = False) -> str:
+def booklet_html(
+    game: GameSources,
+    langs: list[str],
+    paper: PageStyle,
+    cover_height_mm: float | None = None,
+    cover_only: bool = False,
+) -> str:
     """The whole booklet as one HTML string (fonts and images referenced by file URL).
 
     ``cover_height_mm`` is the cover picture's largest height (default
@@ -550,6 +566,7 @@ def booklet_html(game: GameSources, langs: list[str], paper: PageStyle, cover_he
         "cover_svg": cover_svg,
         "cover_width": cover_width,
         "cover_only": cover_only,
+        "colophon": colophon_settings(game),
     }
     return render_template("booklet.html.j2", context)
 
@@ -565,6 +582,21 @@ def render_template(name: str, context: dict[str, Any]) -> str:
         raise BoardgenError(f"template {exc.name} not found in {display_path(templates_dir())}") from None
     except jinja2.UndefinedError as exc:
         raise BoardgenError(f"template {name}: {exc.message}") from None
+
+
+def colophon_settings(game: GameSources) -> dict[str, Any]:
+    """The engine settings that checked the diagrams, for the colophon: game id, board size, every option.
+
+    Every option of the game with the value the booklet's diagrams were
+    checked with (the front matter's, the rest at their defaults), as
+    ``name=value``: the one place of the booklet where option names appear.
+    """
+    variant = game.defaults.variant if game.defaults else {}
+    return {
+        "game": game.id,
+        "size": _size_label(game),
+        "options": [f"{name}={value}" for name, value in variant.items()],
+    }
 
 
 def _size_label(game: GameSources) -> str:
