@@ -52,6 +52,7 @@ LABELS = {
         "colophon_game": "jogo",
         "colophon_board": "tabuleiro",
         "colophon_options": "opções",
+        "colophon_light": "Edição econômica: sem fundos coloridos e com os tabuleiros em traço leve, para gastar menos tinta.",
         "colophon_fonts": "Tipografia: Noto Serif e Noto Sans (SIL Open Font License 1.1).",
         "figure": "Diagrama",
     },
@@ -68,6 +69,7 @@ LABELS = {
         "colophon_game": "game",
         "colophon_board": "board",
         "colophon_options": "options",
+        "colophon_light": "Ink-saving edition: no tinted backgrounds, and the boards drawn in light ink.",
         "colophon_fonts": "Typefaces: Noto Serif and Noto Sans (SIL Open Font License 1.1).",
         "figure": "Diagram",
     },
@@ -513,12 +515,16 @@ def booklet_html(
     paper: PageStyle,
     cover_height_mm: float | None = None,
     cover_only: bool = False,
+    *,
+    ink: str = "full",
 ) -> str:
     """The whole booklet as one HTML string (fonts and images referenced by file URL).
 
     ``cover_height_mm`` is the cover picture's largest height (default
     :data:`~boardgen.booklet.cover.COVER_SHARE` of the page); ``cover_only``
-    leaves out everything after the cover, to measure it quickly.
+    leaves out everything after the cover, to measure it quickly.  ``ink``
+    "light" typesets the ink-saving edition (no tinted boxes; the diagrams'
+    ink is chosen around this call, :func:`~boardgen.booklet.diagrams.draw.diagram_ink`);
     """
     if game.problems:
         raise ProblemsError(game.problems)
@@ -567,6 +573,7 @@ def booklet_html(
         "cover_width": cover_width,
         "cover_only": cover_only,
         "colophon": colophon_settings(game),
+        "ink": ink,
     }
     return render_template("booklet.html.j2", context)
 

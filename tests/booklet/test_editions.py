@@ -13,6 +13,8 @@ with the other booklet tests), and pages rasterised and measured.
   outside the boxed ``boardgen:`` aside of "Making your own", the one place for
   the program, docs/series.md) the booklet prints no option assignment, no
   ``--option``, no engine reason code and no file path.
+* The ink-saving edition (``ink="light"``) has no flat tint anywhere but the
+  pieces and the diagrams' highlights: no tinted box, no filled board area.
 * The board sheets follow the series' Portuguese conventions and say nothing
   meant for programmers.
 """
@@ -25,11 +27,14 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops, ImageFilter
 
 from boardgen import api
-from boardgen.booklet.build import game_folder, load_checked
+from boardgen.booklet.build import BookletRequest, game_folder, load_checked, parse_request
+from boardgen.drawing import palette
+from boardgen.errors import OptionError
 
-from ..conftest import ROOT, require_tool
+from ..conftest import ROOT, require_tool, run_boardgen
 from .booklets_kit import GAMES, Booklet, booklet_file
 from .test_series import DEVELOPER_WORDS
 from .test_text_extraction import column_texts, rejoin
@@ -168,6 +173,110 @@ def test_the_checks_above_see_what_they_look_for():
     assert DEVELOPER_WORDS["an option assignment"].search(text) and DEVELOPER_WORDS["a command-line option"].search(text)
     assert FILE_PATH.search(text) and FILE_PATH.search("rules_text/hex") and not FILE_PATH.search("hex-11-a4.pdf")
     assert "no-swap" in engine_codes() and "must-capture" in engine_codes()
+
+
+# -- the ink-saving edition -----------------------------------------------------------------
+
+
+DPI = 100
+FLAT_PX = 5  # a flat area at least this many pixels square (1.3 mm at 100 dpi): a fill, not an edge of a line
+LIGHT_INK_ALLOWED = (  # what the light edition still fills: pieces, and the diagrams' highlights and arrows
+    "light_piece", "dark_piece", "player_0", "player_1", "attacker", "defender", "mark_fill", "mark_stroke", "arrow", "faint", "cross",
+)
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def tinted_fills(image: Image.Image, allowed: tuple[str, ...] = LIGHT_INK_ALLOWED) -> list[tuple[tuple[int, int, int], tuple[int, int]]]:
+    """Flat fills of a colour other than paper, text ink and ``allowed`` palette roles: (colour, (x, y) in mm).
+
+    A pixel belongs to a flat fill when every pixel of the FLAT_PX square
+    around it has the same colour (within 6 levels a channel); text, rules and
+    hatching are never that wide and uniform at this resolution.  Near-white
+    (every channel 250 or more) and near-black (luma under 60: text, outlines)
+    are left out.
+    """
+    size = FLAT_PX
+    spread = ImageChops.subtract(image.filter(ImageFilter.MaxFilter(size)), image.filter(ImageFilter.MinFilter(size)))
+    uniform = spread.convert("L").point(lambda v: 255 if v <= 6 else 0)
+    colours = [_rgb(getattr(palette.DEFAULT, role)) for role in allowed]
+    found: dict[tuple[int, int, int], tuple[int, int]] = {}
+    pixels, flags = image.convert("RGB").tobytes(), uniform.tobytes()
+    for y in range(0, image.height, 2):
+        for x in range(0, image.width, 2):
+            at = y * image.width + x
+            if not flags[at]:
+                continue
+            colour = (pixels[3 * at], pixels[3 * at + 1], pixels[3 * at + 2])
+            if min(colour) >= 250 or 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] < 60:
+                continue
+            if any(max(abs(a - b) for a, b in zip(colour, known)) <= 14 for known in colours):
+                continue
+            key = (colour[0] // 8 * 8, colour[1] // 8 * 8, colour[2] // 8 * 8)
+            found.setdefault(key, (round(x / DPI * 25.4), round(y / DPI * 25.4)))
+    return sorted(found.items())
+
+
+def rasterised_pages(pdf: Path, folder: Path, dpi: int = DPI, first: int | None = None, last: int | None = None) -> list[Image.Image]:
+    tool = require_tool("pdftoppm")
+    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
+    subprocess.run([tool, "-r", str(dpi), "-png", *pages, str(pdf), str(folder / "page")], check=True)
+    files = sorted(folder.glob("page-*.png"), key=lambda path: int(path.stem.rsplit("-", 1)[1]))
+    return [Image.open(path).convert("RGB") for path in files]
+
+
+LIGHT = [Booklet("ringo", ink="light"), Booklet("hex", paper="a4", ink="light")]
+
+
+@pytest.mark.parametrize("booklet", LIGHT, ids=lambda b: b.name)
+def test_the_ink_saving_edition_has_no_tinted_box_and_no_filled_board(booklet, tmp_path_factory, tmp_path):
+    pdf = booklet_file(tmp_path_factory, booklet)
+    pages = rasterised_pages(pdf, tmp_path)
+    assert len(pages) >= 10
+    found = {number: fills for number, image in enumerate(pages, start=1) if (fills := tinted_fills(image))}
+    assert not found, f"flat fills in {booklet.name} (page: [(colour, where in mm)]): {found}"
+
+
+def test_the_full_edition_has_the_fills_the_light_one_leaves_out(tmp_path_factory, tmp_path):
+    # The detector finds what it is for: Ringo's full-ink cells (light, dark, the pink neutral zone).
+    pdf = booklet_file(tmp_path_factory, Booklet("ringo"))
+    cover, *_ = rasterised_pages(pdf, tmp_path, first=1, last=1)
+    colours = {colour for colour, _ in tinted_fills(cover)}
+    for role in ("cell_light", "cell_dark", "neutral_light"):
+        wanted = _rgb(getattr(palette.DEFAULT, role))
+        assert any(max(abs(a - b) for a, b in zip(colour, wanted)) <= 14 for colour in colours), (role, colours)
+
+
+def test_the_ink_saving_edition_is_named_light_and_says_so():
+    assert BookletRequest(("pt", "en"), "a5", ink="light").file_name("hex") == "hex-pt-en-a5-light.pdf"
+    assert BookletRequest(("pt", "en"), "a5", "a4", ink="light").file_name("hex") == "hex-pt-en-a5-imposed-a4-light.pdf"
+    assert BookletRequest(("en",), "letter").file_name("hex") == "hex-en-letter.pdf"
+    assert parse_request("pt+en", "a4", False, ink=" Light ").ink == "light"
+    with pytest.raises(OptionError) as caught:
+        parse_request("pt+en", None, False, ink="dark", names={"ink": "--ink"})
+    assert caught.value.option == "--ink" and "full or light" in str(caught.value)
+
+
+def test_the_light_colophon_names_the_edition(tmp_path_factory):
+    booklet = LIGHT[0]
+    for lang, column in columns(booklet_file(tmp_path_factory, booklet), booklet).items():
+        assert ("Edição econômica" if lang == "pt" else "Ink-saving edition") in split_colophon(column, lang)[1]
+
+
+def test_the_command_and_the_library_make_the_light_edition(tmp_path):
+    # Same bytes from both, and a wrong ink is one line naming the option.
+    data = api.booklet("hex", langs="en", ink="light", path=tmp_path / "api.pdf")
+    run = run_boardgen("booklet", "hex", "--lang", "en", "--ink", "light", "-o", str(tmp_path / "cli.pdf"))
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "cli.pdf").read_bytes() == data
+    wrong = run_boardgen("booklet", "hex", "--ink", "dark", "-o", str(tmp_path / "no.pdf"))
+    assert wrong.returncode == 2 and wrong.stderr.strip().count("\n") == 0 and "--ink" in wrong.stderr
+    assert not (tmp_path / "no.pdf").exists()
+    with pytest.raises(OptionError) as caught:
+        api.booklet("hex", ink="dark")
+    assert caught.value.option == "ink"
 
 
 # -- the board sheets -----------------------------------------------------------------------
