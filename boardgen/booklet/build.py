@@ -115,9 +115,11 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
     """A checked game's booklet laid out (a WeasyPrint document), its cover fitted on page 1.
 
     ``cover_only`` lays out just the cover (a fraction of the time), for
-    checking that it fits.  With ``request.ink`` light, every board (the
-    cover's, the diagrams') is drawn in light ink.
+    checking that it fits.  An A4 or Letter booklet ends with the board at
+    exact scale (:mod:`boardgen.booklet.board_page`); with ``request.ink``
+    light, every board (cover, diagrams, that last page) is drawn in light ink.
     """
+    from boardgen.booklet.board_page import board_page
     from boardgen.booklet.cover import fit_cover
     from boardgen.booklet.diagrams.draw import diagram_ink
     from boardgen.booklet.html import PAPERS, booklet_html
@@ -125,10 +127,12 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
 
     paper = PAPERS[request.paper]
     roots = (templates_dir(), fonts_dir(), game.folder.resolve())
+    size = game.defaults.size if game.defaults else None
+    last = None if cover_only else board_page(game.id, size, request.paper, list(request.langs), request.ink)
 
     def layout(cover_height_mm: float):
         with diagram_ink(request.ink):
-            html = booklet_html(game, list(request.langs), paper, cover_height_mm=cover_height_mm, cover_only=cover_only, ink=request.ink)
+            html = booklet_html(game, list(request.langs), paper, cover_height_mm=cover_height_mm, cover_only=cover_only, ink=request.ink, board_page=last)
         return render_document(html, roots=roots, base=game.folder)
 
     document, _ = fit_cover(layout, paper.height_mm)

@@ -25,6 +25,7 @@ import jinja2
 from markdown_it.renderer import RendererHTML
 from markupsafe import Markup
 
+from boardgen.booklet.board_page import BoardPage
 from boardgen.booklet.check import GameSources
 from boardgen.booklet.cover import COVER_SHARE
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
@@ -517,6 +518,7 @@ def booklet_html(
     cover_only: bool = False,
     *,
     ink: str = "full",
+    board_page: BoardPage | None = None,
 ) -> str:
     """The whole booklet as one HTML string (fonts and images referenced by file URL).
 
@@ -525,6 +527,7 @@ def booklet_html(
     leaves out everything after the cover, to measure it quickly.  ``ink``
     "light" typesets the ink-saving edition (no tinted boxes; the diagrams'
     ink is chosen around this call, :func:`~boardgen.booklet.diagrams.draw.diagram_ink`);
+    ``board_page`` is the exact-scale board that ends an A4 or Letter booklet.
     """
     if game.problems:
         raise ProblemsError(game.problems)
@@ -574,6 +577,7 @@ def booklet_html(
         "cover_only": cover_only,
         "colophon": colophon_settings(game),
         "ink": ink,
+        "board_page": None if cover_only else board_page,
     }
     return render_template("booklet.html.j2", context)
 

@@ -15,6 +15,8 @@ with the other booklet tests), and pages rasterised and measured.
   ``--option``, no engine reason code and no file path.
 * The ink-saving edition (``ink="light"``) has no flat tint anywhere but the
   pieces and the diagrams' highlights: no tinted box, no filled board area.
+* An A4 or Letter booklet ends with the board sheet at 100 %: its bar measures
+  100 mm on the rasterised page, which has no running head or page number.
 * The board sheets follow the series' Portuguese conventions and say nothing
   meant for programmers.
 """
@@ -28,13 +30,20 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageFilter
+from pypdf import PdfReader
 
 from boardgen import api
+from boardgen.boards.base import InkMode
+from boardgen.booklet.board_page import BOARD_PAGE_PAPERS, board_page_sheet
 from boardgen.booklet.build import BookletRequest, game_folder, load_checked, parse_request
 from boardgen.drawing import palette
+from boardgen.drawing.svg import render_svg
 from boardgen.errors import OptionError
+from boardgen.sheets.paper import MARGIN_MM
+from boardgen.sheets.request import board_request, render_board_file
 
 from ..conftest import ROOT, require_tool, run_boardgen
+from ..sheet.measure import longest_dark_run_mm
 from .booklets_kit import GAMES, Booklet, booklet_file
 from .test_series import DEVELOPER_WORDS
 from .test_text_extraction import column_texts, rejoin
@@ -277,6 +286,56 @@ def test_the_command_and_the_library_make_the_light_edition(tmp_path):
     with pytest.raises(OptionError) as caught:
         api.booklet("hex", ink="dark")
     assert caught.value.option == "ink"
+
+
+# -- the last page of A4 and Letter booklets: the board at exact scale ----------------------
+
+
+BOARD_PAGE = [Booklet("hex", paper="a4"), Booklet("trihex", paper="letter"), Booklet("hex", paper="a4", ink="light")]
+MEASURE_DPI = 300
+
+
+@pytest.mark.parametrize("booklet", BOARD_PAGE, ids=lambda b: b.name)
+def test_the_last_page_is_the_board_at_exact_scale(booklet, tmp_path_factory, tmp_path):
+    pdf = booklet_file(tmp_path_factory, booklet)
+    reader = PdfReader(pdf)
+    last = len(reader.pages)
+    checked = load_checked(game_folder(booklet.game))
+    assert checked.defaults is not None
+    sheet = board_page_sheet(booklet.game, checked.defaults.size, booklet.paper, "light" if booklet.ink == "light" else "full")
+    assert sheet is not None
+    box = reader.pages[-1].mediabox
+    assert (round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1)) == (round(sheet.width, 1), round(sheet.height, 1))
+    assert pdftotext(pdf, "-f", str(last), "-l", str(last)).strip() == ""  # no running head, no page number
+    (image,) = rasterised_pages(pdf, tmp_path, MEASURE_DPI, last, last)
+    baseline = sheet.height - MARGIN_MM - 3.5  # the bar's lower edge (boardgen/sheets/single.py: footer_block)
+    bar = longest_dark_run_mm(image, MEASURE_DPI, baseline - 0.25, baseline - 0.05)
+    assert bar == pytest.approx(100.0, abs=0.5)
+    # The board file is the same drawing at the same place: its bar, measured on the same rows.
+    board = tmp_path / "board" / "board.pdf"
+    board.parent.mkdir()
+    board.write_bytes(api.board_sheet(booklet.game, size=checked.defaults.size, paper=booklet.paper, ink=booklet.ink))
+    (alone,) = rasterised_pages(board, board.parent, MEASURE_DPI)
+    assert longest_dark_run_mm(alone, MEASURE_DPI, baseline - 0.25, baseline - 0.05) == pytest.approx(bar, abs=0.2)
+
+
+@pytest.mark.parametrize("paper", BOARD_PAGE_PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_page_is_the_drawing_of_the_board_file(game, paper):
+    checked = load_checked(game_folder(game))
+    assert checked.defaults is not None
+    inks: tuple[InkMode, ...] = ("full", "light")
+    for ink in inks:
+        sheet = board_page_sheet(game, checked.defaults.size, paper, ink)
+        assert sheet is not None, (game, paper)  # every game's board fits on both papers
+        request = board_request(game, size=checked.defaults.size, paper=paper, format="svg", ink=ink)
+        assert render_svg(sheet, page=True) == render_board_file(request)[0]
+
+
+def test_an_a5_booklet_has_no_board_page(tmp_path_factory):
+    pdf = booklet_file(tmp_path_factory, Booklet("hex"))
+    last = len(PdfReader(pdf).pages)
+    assert COLOPHON["en"] in pdftotext(pdf, "-f", str(last), "-l", str(last))
 
 
 # -- the board sheets -----------------------------------------------------------------------
