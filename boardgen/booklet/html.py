@@ -563,8 +563,6 @@ def booklet_html(
         "author": metas[0].author,
         "description": " / ".join(dict.fromkeys(m.description for m in metas if m.description)),
         "keywords": ", ".join(dict.fromkeys(k for m in metas for k in m.keywords)),
-        "variant": game.defaults.variant if game.defaults else {},
-        "size_label": _size_label(game),
         "board_size": game.defaults.size if game.defaults else None,
         "game": game.game,
         "labels": [LABELS[s.lang] for s in sources],
