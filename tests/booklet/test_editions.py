@@ -207,24 +207,27 @@ def tinted_fills(image: Image.Image, allowed: tuple[str, ...] = LIGHT_INK_ALLOWE
     (every channel 250 or more) and near-black (luma under 60: text, outlines)
     are left out.
     """
-    size = FLAT_PX
-    spread = ImageChops.subtract(image.filter(ImageFilter.MaxFilter(size)), image.filter(ImageFilter.MinFilter(size)))
-    uniform = spread.convert("L").point(lambda v: 255 if v <= 6 else 0)
+    spread = ImageChops.subtract(image.filter(ImageFilter.MaxFilter(FLAT_PX)), image.filter(ImageFilter.MinFilter(FLAT_PX)))
+    widest = ImageChops.lighter(ImageChops.lighter(*spread.split()[:2]), spread.split()[2])  # the channel that varies most
+    red, green, blue = image.split()
+    candidates = ImageChops.multiply(
+        ImageChops.multiply(
+            widest.point(lambda v: 255 if v <= 6 else 0),  # uniform around
+            ImageChops.darker(ImageChops.darker(red, green), blue).point(lambda v: 255 if v < 250 else 0),  # not paper
+        ),
+        image.convert("L").point(lambda v: 255 if v >= 60 else 0),  # not text ink (PIL's L is the same luma)
+    )
     colours = [_rgb(getattr(palette.DEFAULT, role)) for role in allowed]
     found: dict[tuple[int, int, int], tuple[int, int]] = {}
-    pixels, flags = image.convert("RGB").tobytes(), uniform.tobytes()
-    for y in range(0, image.height, 2):
-        for x in range(0, image.width, 2):
-            at = y * image.width + x
-            if not flags[at]:
-                continue
-            colour = (pixels[3 * at], pixels[3 * at + 1], pixels[3 * at + 2])
-            if min(colour) >= 250 or 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] < 60:
-                continue
-            if any(max(abs(a - b) for a, b in zip(colour, known)) <= 14 for known in colours):
-                continue
-            key = (colour[0] // 8 * 8, colour[1] // 8 * 8, colour[2] // 8 * 8)
-            found.setdefault(key, (round(x / DPI * 25.4), round(y / DPI * 25.4)))
+    pixels = image.tobytes()
+    for match in re.finditer(rb"[^\x00]", candidates.tobytes()):
+        at = match.start()
+        colour = (pixels[3 * at], pixels[3 * at + 1], pixels[3 * at + 2])
+        if any(max(abs(a - b) for a, b in zip(colour, known)) <= 14 for known in colours):
+            continue
+        key = (colour[0] // 8 * 8, colour[1] // 8 * 8, colour[2] // 8 * 8)
+        y, x = divmod(at, image.width)
+        found.setdefault(key, (round(x / DPI * 25.4), round(y / DPI * 25.4)))
     return sorted(found.items())
 
 
