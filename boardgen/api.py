@@ -136,6 +136,7 @@ def booklet(
     paper: str | None = None,
     impose: bool = False,
     sources: StrPath | None = None,
+    ink: str = "full",
 ) -> bytes:
     """The rule booklet of ``game`` as PDF bytes (also written to ``path`` when given).
 
@@ -144,7 +145,10 @@ def booklet(
     or ``"letter"``; with ``impose=True`` the A5 pages are laid two-up in
     saddle-stitch order and ``paper`` is the sheet, ``"a4"`` or ``"letter"``
     (default: from the locale). ``sources``: a folder of rule texts to use instead
-    of the game's own. The texts are checked first, as :func:`check` does:
+    of the game's own. ``ink``: ``"full"`` (default) or ``"light"``, the ink-saving
+    edition (no tinted boxes; the cover, every diagram and the last-page board in
+    light ink). An A4 or Letter booklet ends with the board at exact scale, as
+    :func:`board_sheet` draws it on that paper. The texts are checked first, as :func:`check` does:
     ProblemsError (``.problems``) and nothing written if anything is wrong.
     """
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
@@ -152,7 +156,7 @@ def booklet(
     info = get_game(_text(game, "game"), "game")
     if not isinstance(impose, bool):
         raise OptionError("impose", f"must be True or False, not {impose!r}")
-    request = parse_request(_langs_text(langs), _text(paper, "paper") if paper is not None else None, impose)
+    request = parse_request(_langs_text(langs), _text(paper, "paper") if paper is not None else None, impose, ink=ink)
     folder = Path(sources) if sources is not None else game_folder(info.id)
     if not folder.is_dir():
         raise OptionError("sources" if sources is not None else "game", f"no rule texts for {info.id}: {folder} is not a folder")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from boardgen.boards.base import InkMode
 from boardgen.booklet.check import GameSources, load_game
 from boardgen.booklet.paths import fonts_dir, rules_dir, templates_dir
 from boardgen.booklet.problems import ProblemsError
@@ -23,19 +24,27 @@ from boardgen.values import read_whole_number
 BOOKLET_PAPERS = ("a5", "a4", "letter")
 IMPOSE_SHEETS = ("a4", "letter")
 BUILD_LANGS = ("pt", "en")  # the bilingual booklet that ``boardgen build`` writes
+BOOKLET_INKS = ("full", "light")  # "light": the ink-saving edition (no tinted boxes, boards in light ink)
 
 
 @dataclass(frozen=True)
 class BookletRequest:
-    """What to typeset: languages in column order, the page paper, and the sheet to impose on (if any)."""
+    """What to typeset: languages in column order, the page paper, the sheet to impose on (if any), the ink.
+
+    ``ink="light"`` is the ink-saving edition; its file name ends in ``-light``
+    (``hex-pt-en-a5-light.pdf``, ``hex-pt-en-a5-imposed-a4-light.pdf``).
+    """
 
     langs: tuple[str, ...] = BUILD_LANGS
     paper: str = "a5"
     impose_on: str | None = None
+    ink: InkMode = "full"
 
     def file_name(self, game_id: str) -> str:
         name = f"{game_id}-{'-'.join(self.langs)}-{self.paper}"
-        return f"{name}-imposed-{self.impose_on}.pdf" if self.impose_on else f"{name}.pdf"
+        if self.impose_on:
+            name += f"-imposed-{self.impose_on}"
+        return f"{name}-light.pdf" if self.ink == "light" else f"{name}.pdf"
 
 
 def parse_langs(text: str, option: str = "langs") -> tuple[str, ...]:
@@ -50,13 +59,14 @@ def parse_langs(text: str, option: str = "langs") -> tuple[str, ...]:
     return langs
 
 
-def parse_request(langs: str, paper: str | None, impose: bool, *, names: Mapping[str, str] | None = None) -> BookletRequest:
+def parse_request(langs: str, paper: str | None, impose: bool, *, ink: object = "full", names: Mapping[str, str] | None = None) -> BookletRequest:
     """The request the booklet options describe: with ``impose``, ``paper`` is the sheet and pages are A5.
 
     ``paper`` None (or empty) is A5 pages, or with ``impose`` the default paper of
-    the locale.  ``names`` maps the keywords ``langs``, ``paper`` and ``impose`` to
+    the locale.  ``ink`` is ``full`` or ``light`` (the ink-saving edition).
+    ``names`` maps the keywords ``langs``, ``paper``, ``impose`` and ``ink`` to
     what the caller calls them in errors (the command line's ``--lang``,
-    ``--paper``, ``--impose``); a keyword not in it is named as itself.
+    ``--paper``, ``--impose``, ``--ink``); a keyword not in it is named as itself.
     """
     from boardgen.sheets.paper import default_paper
 
@@ -64,6 +74,7 @@ def parse_request(langs: str, paper: str | None, impose: bool, *, names: Mapping
         return option_name(names, keyword)
 
     chosen = parse_langs(langs, name("langs"))
+    chosen_ink = parse_ink(ink, name("ink"))
     if impose:
         sheet = (paper or default_paper()).strip().lower()
         if sheet not in IMPOSE_SHEETS:
@@ -71,11 +82,21 @@ def parse_request(langs: str, paper: str | None, impose: bool, *, names: Mapping
                 name("paper"),
                 f"with {name('impose')}, {name('paper')} is the sheet the A5 pages go on: {' or '.join(IMPOSE_SHEETS)}, not {sheet!r}",
             )
-        return BookletRequest(chosen, "a5", sheet)
+        return BookletRequest(chosen, "a5", sheet, chosen_ink)
     page = (paper or "a5").strip().lower()
     if page not in BOOKLET_PAPERS:
         raise OptionError(name("paper"), f"must be {', '.join(BOOKLET_PAPERS)}, not {page!r}")
-    return BookletRequest(chosen, page, None)
+    return BookletRequest(chosen, page, None, chosen_ink)
+
+
+def parse_ink(ink: object, option: str = "ink") -> InkMode:
+    """``full`` or ``light`` (any case, spaces around ignored); OptionError naming ``option`` otherwise."""
+    chosen = ink.strip().lower() if isinstance(ink, str) else None
+    if chosen == "light":
+        return "light"
+    if chosen == "full":
+        return "full"
+    raise OptionError(option, f"must be {' or '.join(BOOKLET_INKS)}, not {ink!r}")
 
 
 def game_folder(game_id: str) -> Path:
@@ -94,17 +115,24 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
     """A checked game's booklet laid out (a WeasyPrint document), its cover fitted on page 1.
 
     ``cover_only`` lays out just the cover (a fraction of the time), for
-    checking that it fits.
+    checking that it fits.  An A4 or Letter booklet ends with the board at
+    exact scale (:mod:`boardgen.booklet.board_page`); with ``request.ink``
+    light, every board (cover, diagrams, that last page) is drawn in light ink.
     """
+    from boardgen.booklet.board_page import board_page
     from boardgen.booklet.cover import fit_cover
+    from boardgen.booklet.diagrams.draw import diagram_ink
     from boardgen.booklet.html import PAPERS, booklet_html
     from boardgen.booklet.typeset import render_document
 
     paper = PAPERS[request.paper]
     roots = (templates_dir(), fonts_dir(), game.folder.resolve())
+    size = game.defaults.size if game.defaults else None
+    last = None if cover_only else board_page(game.id, size, request.paper, list(request.langs), request.ink)
 
     def layout(cover_height_mm: float):
-        html = booklet_html(game, list(request.langs), paper, cover_height_mm=cover_height_mm, cover_only=cover_only)
+        with diagram_ink(request.ink):
+            html = booklet_html(game, list(request.langs), paper, cover_height_mm=cover_height_mm, cover_only=cover_only, ink=request.ink, board_page=last)
         return render_document(html, roots=roots, base=game.folder)
 
     document, _ = fit_cover(layout, paper.height_mm)

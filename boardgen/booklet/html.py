@@ -25,6 +25,7 @@ import jinja2
 from markdown_it.renderer import RendererHTML
 from markupsafe import Markup
 
+from boardgen.booklet.board_page import BoardPage
 from boardgen.booklet.check import GameSources
 from boardgen.booklet.cover import COVER_SHARE
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
@@ -47,7 +48,13 @@ LABELS = {
         "time": "Duração",
         "ages": "Idade",
         "rules": "Regras",
-        "colophon": "Diagramas desenhados e verificados pelo motor de regras do boardgen. Fontes Noto (SIL Open Font License 1.1).",
+        "colophon": "Sobre esta edição",
+        "colophon_engine": "Os diagramas deste livreto foram desenhados e verificados pelo motor de regras do boardgen, com estas configurações:",
+        "colophon_game": "jogo",
+        "colophon_board": "tabuleiro",
+        "colophon_options": "opções",
+        "colophon_light": "Edição econômica: sem fundos coloridos e com os tabuleiros em traço leve, para gastar menos tinta.",
+        "colophon_fonts": "Tipografia: Noto Serif e Noto Sans (SIL Open Font License 1.1).",
         "figure": "Diagrama",
     },
     "en": {
@@ -58,7 +65,13 @@ LABELS = {
         "time": "Playing time",
         "ages": "Ages",
         "rules": "Rules",
-        "colophon": "Diagrams drawn and checked by the boardgen rules engine. Noto fonts (SIL Open Font License 1.1).",
+        "colophon": "About this edition",
+        "colophon_engine": "The diagrams of this booklet were drawn and checked by the boardgen rules engine with these settings:",
+        "colophon_game": "game",
+        "colophon_board": "board",
+        "colophon_options": "options",
+        "colophon_light": "Ink-saving edition: no tinted backgrounds, and the boards drawn in light ink.",
+        "colophon_fonts": "Typefaces: Noto Serif and Noto Sans (SIL Open Font License 1.1).",
         "figure": "Diagram",
     },
 }
@@ -497,12 +510,24 @@ def environment() -> jinja2.Environment:
     )
 
 
-def booklet_html(game: GameSources, langs: list[str], paper: PageStyle, cover_height_mm: float | None = None, cover_only: bool = False) -> str:
+def booklet_html(
+    game: GameSources,
+    langs: list[str],
+    paper: PageStyle,
+    cover_height_mm: float | None = None,
+    cover_only: bool = False,
+    *,
+    ink: str = "full",
+    board_page: BoardPage | None = None,
+) -> str:
     """The whole booklet as one HTML string (fonts and images referenced by file URL).
 
     ``cover_height_mm`` is the cover picture's largest height (default
     :data:`~boardgen.booklet.cover.COVER_SHARE` of the page); ``cover_only``
-    leaves out everything after the cover, to measure it quickly.
+    leaves out everything after the cover, to measure it quickly.  ``ink``
+    "light" typesets the ink-saving edition (no tinted boxes; the diagrams'
+    ink is chosen around this call, :func:`~boardgen.booklet.diagrams.draw.diagram_ink`);
+    ``board_page`` is the exact-scale board that ends an A4 or Letter booklet.
     """
     if game.problems:
         raise ProblemsError(game.problems)
@@ -538,8 +563,6 @@ def booklet_html(game: GameSources, langs: list[str], paper: PageStyle, cover_he
         "author": metas[0].author,
         "description": " / ".join(dict.fromkeys(m.description for m in metas if m.description)),
         "keywords": ", ".join(dict.fromkeys(k for m in metas for k in m.keywords)),
-        "variant": game.defaults.variant if game.defaults else {},
-        "size_label": _size_label(game),
         "board_size": game.defaults.size if game.defaults else None,
         "game": game.game,
         "labels": [LABELS[s.lang] for s in sources],
@@ -550,6 +573,9 @@ def booklet_html(game: GameSources, langs: list[str], paper: PageStyle, cover_he
         "cover_svg": cover_svg,
         "cover_width": cover_width,
         "cover_only": cover_only,
+        "colophon": colophon_settings(game),
+        "ink": ink,
+        "board_page": None if cover_only else board_page,
     }
     return render_template("booklet.html.j2", context)
 
@@ -565,6 +591,21 @@ def render_template(name: str, context: dict[str, Any]) -> str:
         raise BoardgenError(f"template {exc.name} not found in {display_path(templates_dir())}") from None
     except jinja2.UndefinedError as exc:
         raise BoardgenError(f"template {name}: {exc.message}") from None
+
+
+def colophon_settings(game: GameSources) -> dict[str, Any]:
+    """The engine settings that checked the diagrams, for the colophon: game id, board size, every option.
+
+    Every option of the game with the value the booklet's diagrams were
+    checked with (the front matter's, the rest at their defaults), as
+    ``name=value``: the one place of the booklet where option names appear.
+    """
+    variant = game.defaults.variant if game.defaults else {}
+    return {
+        "game": game.id,
+        "size": _size_label(game),
+        "options": [f"{name}={value}" for name, value in variant.items()],
+    }
 
 
 def _size_label(game: GameSources) -> str:

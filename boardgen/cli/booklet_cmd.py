@@ -78,23 +78,24 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 @click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", shell_complete=complete_lang, help="Language(s); pt+en sets them side by side.")
 @click.option("--paper", "paper", metavar="a5|a4|letter", shell_complete=complete_choices(("a5", "a4", "letter")), help="Page size (default a5); with --impose, the sheet: a4 or letter (default from the locale).")
 @click.option("--impose", is_flag=True, help="Lay the A5 pages two-up on A4 or Letter in saddle-stitch order.")
+@click.option("--ink", "ink", default="full", show_default=True, metavar="full|light", shell_complete=complete_choices(("full", "light")), help="light: the ink-saving edition (no tinted boxes, boards in light ink).")
 @click.option("--sources", "sources", metavar="DIR", type=click.Path(), help="Read the rule texts from DIR instead of rules_text/GAME.")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER.pdf here).")
-def booklet(game: str, lang: str, paper: str | None, impose: bool, sources: str | None, output: str | None) -> int:
+@click.option("-o", "--output", "output", metavar="PATH", help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER[-light].pdf here).")
+def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sources: str | None, output: str | None) -> int:
     """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
     from boardgen.booklet.problems import ProblemsError
     from boardgen.registry import get_game
 
     info = get_game(game)
-    request = parse_request(lang, paper, impose, names={"langs": "--lang", "paper": "--paper", "impose": "--impose"})
+    request = parse_request(lang, paper, impose, ink=ink, names={"langs": "--lang", "paper": "--paper", "impose": "--impose", "ink": "--ink"})
     folder = Path(sources) if sources else game_folder(info.id)
     if not folder.is_dir():
         where = "--sources" if sources else "GAME"
         raise OptionError(where, f"no rule texts for {info.id}: {folder} is not a folder")
     output_format(None, output, ("pdf",), "pdf", "a booklet")
     path = output_target(output, request.file_name(info.id))
-    log.debug("typesetting %s from %s: %s on %s%s", info.id, folder, "+".join(request.langs), request.paper, f", imposed on {request.impose_on}" if request.impose_on else "")
+    log.debug("typesetting %s from %s: %s on %s%s, %s ink", info.id, folder, "+".join(request.langs), request.paper, f", imposed on {request.impose_on}" if request.impose_on else "", request.ink)
     try:
         checked = load_checked(folder, info.id)
         data = booklet_pdf(checked, request)

@@ -2,7 +2,7 @@
 
 A sheet carries, besides the board: the game's name and board size, the
 board's physical dimensions, a 100 mm calibration bar with millimetre ticks,
-and a one-line "print at 100 %" note in Portuguese and English.  All ink stays
+and a one-line "print at 100%" note in Portuguese and English.  All ink stays
 ``MARGIN_MM`` inside the sheet edge.
 
 Scale: with ``cell_mm`` the board is drawn at that many millimetres per board
@@ -36,7 +36,7 @@ GAP = 4.0  # mm between the board and the header or footer
 BAR_LENGTH = 100.0
 FOOTER_HEIGHT = 11.0
 PRINT_NOTE = (
-    "Imprima em tamanho real (100 %), sem «ajustar à página».",
+    "Imprima em tamanho real (100%), sem “ajustar à página”.",
     "Print at actual size (100%), not “fit to page”.",
 )
 

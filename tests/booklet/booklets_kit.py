@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -28,15 +28,16 @@ GAMES = [folder.name for folder in games_with_sources()]
 
 @dataclass(frozen=True)
 class Booklet:
-    """One booklet to typeset: a game, its languages in column order, the page paper."""
+    """One booklet to typeset: a game, its languages in column order, the page paper, the ink (light: the ink-saving edition)."""
 
     game: str
     langs: tuple[str, ...] = ("pt", "en")
     paper: str = "a5"
+    ink: str = "full"
 
     @property
     def name(self) -> str:
-        return f"{self.game}-{'-'.join(self.langs)}-{self.paper}"
+        return f"{self.game}-{'-'.join(self.langs)}-{self.paper}" + ("-light" if self.ink == "light" else "")
 
     @property
     def bilingual(self) -> bool:
@@ -76,6 +77,8 @@ def _once(path: Path, make) -> Path:
 def booklet_file(factory: pytest.TempPathFactory, booklet: Booklet) -> Path:
     """The PDF of ``booklet``, typeset from the real sources the first time it is asked for in the session."""
     request = BookletRequest(booklet.langs, booklet.paper)
+    if booklet.ink != "full":  # the full edition is the request's default
+        request = replace(request, ink=booklet.ink)
     return _once(_shared_folder(factory) / f"{booklet.name}.pdf", lambda: booklet_pdf(load_checked(game_folder(booklet.game)), request))
 
 

@@ -11,6 +11,10 @@ margin next to the text block and within the text block's width:
 
 There are no crop marks or other marks outside the text block.
 
+The last page of an A4 or Letter booklet is the board sheet at exact scale
+(``boardgen/booklet/board_page.py``): a page of the sheet's own size, whose
+ink keeps the sheet's margin (``MARGIN_MM`` from every edge), as a board file does.
+
 An imposed sheet carries two pages side by side, meeting at the fold in the
 middle of the sheet, each scaled by the same factor (1 on A4, 279.4 / 296 on
 Letter) and centred on the sheet's height: the margins on the sheet are the
@@ -29,8 +33,10 @@ import pytest
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
+from boardgen.booklet.board_page import BOARD_PAGE_PAPERS
 from boardgen.booklet.html import PAPERS, PageStyle
 from boardgen.booklet.impose import SHEETS, saddle_order
+from boardgen.sheets.paper import MARGIN_MM
 
 from ..conftest import require_tool
 from .booklets_kit import BOOKLETS, Booklet, booklet_file, imposed_file
@@ -110,6 +116,12 @@ def test_every_page_keeps_its_margins(booklet, tmp_path_factory, tmp_path):
     pages = rasterised(booklet_file(tmp_path_factory, booklet), tmp_path)
     assert len(pages) >= 8
     outside = {}
+    if booklet.paper in BOARD_PAGE_PAPERS:
+        board = pages.pop()
+        width, height = board.width / DPI * 25.4, board.height / DPI * 25.4
+        found = ink_outside(board, [Box(MARGIN_MM, MARGIN_MM, width - MARGIN_MM, height - MARGIN_MM)])
+        if found is not None:
+            outside[len(pages) + 1] = found
     for number, image in enumerate(pages, start=1):
         assert abs(image.width - paper.width_mm / 25.4 * DPI) <= 1 and abs(image.height - paper.height_mm / 25.4 * DPI) <= 1
         found = ink_outside(image, list(allowed_boxes(paper, number).values()))

@@ -134,7 +134,9 @@ def test_single_language_booklet_on_letter(english_letter):
     text = pdftotext(english_letter)
     assert "Why there are no draws" in text and "Preparação" not in text
     assert reader.trailer["/Root"]["/Lang"] == "en"
-    assert all(alt.startswith("Hex diagram") and "Diagrama" not in alt for alt in alt_texts(reader))
+    *diagrams, board = alt_texts(reader)  # the last figure is the exact-scale board of the last page
+    assert all(alt.startswith("Hex diagram") and "Diagrama" not in alt for alt in diagrams)
+    assert board.startswith("The Hex 11 × 11 board at actual size") and "Tabuleiro" not in board
 
 
 # -- fonts, structure and metadata ------------------------------------------------------

@@ -38,10 +38,13 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from boardgen.booklet.diagrams.check import CheckedDiagram
 from boardgen.booklet.diagrams.words import label_words
-from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions
+from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, InkMode
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds, shape_box
 from boardgen.drawing.frame import Frame
@@ -57,6 +60,26 @@ VIEW_MARGIN = 0.65  # board units shown around the points of a partial view
 # Colours are palette roles, read when drawing: arrow, cross, mark_fill and
 # mark_stroke (highlighted points), faint (captured pieces, illegal moves), paper
 # (the casing round arrows and crosses), ink (labels).
+
+# The ink the boards of diagrams are drawn in.  Like the palette, it is a choice about a whole
+# edition (the ink-saving booklet draws every board in light ink), made once around the
+# typesetting, not a property of one diagram's definition: see :func:`diagram_ink`.
+_INK: ContextVar[InkMode] = ContextVar("diagram_ink", default="full")
+
+
+@contextmanager
+def diagram_ink(ink: InkMode) -> Iterator[None]:
+    """Draw every diagram made inside the block with its board in ``ink`` (``"full"`` or ``"light"``)."""
+    token = _INK.set(ink)
+    try:
+        yield
+    finally:
+        _INK.reset(token)
+
+
+def _board_options(checked: CheckedDiagram) -> BoardOptions:
+    """How a diagram's board is drawn: no centre dot, no start marks, the edition's ink."""
+    return BoardOptions(coordinates=checked.spec.coordinates, ink=_INK.get(), centre_mark=False, start_marks=False)
 
 
 # -- geometry helpers ------------------------------------------------------------------
@@ -222,7 +245,7 @@ class _Painter:
         self.radius = frame.length(self.board.piece_diameter / 2)
         self.occupied = {name for name, _ in checked.final.placements()}
         self.replaced: set[str] = set()  # outlines of swapped-away stones (filled in by _history)
-        self.options = BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False)
+        self.options = _board_options(checked)
         self.band = arrow_width(self.radius) + CASING_MM  # what one arrow covers across, casing included
         self.drawn_lines: list[list[tuple[float, float]]] = []  # every arrow drawn so far, tail to tip
         self._lanes: list[float] | None = None
@@ -662,7 +685,7 @@ def _view_box(checked: CheckedDiagram, frame: Frame) -> Box:
     on_sheet = {name: frame.pt(*p) for name, p in locations.items()}
     shown = {name for name, (x, y) in on_sheet.items() if box[0] <= x <= box[2] and box[1] <= y <= box[3]}
     result = box
-    board = checked.board.draw_board(frame, BoardOptions(coordinates=checked.spec.coordinates, centre_mark=False, start_marks=False))
+    board = checked.board.draw_board(frame, _board_options(checked))
     for group in board.find("coordinate"):
         for shape, _ in group.walk():
             if not isinstance(shape, Text):

@@ -76,13 +76,13 @@ LAYOUT_NOTE: Mapping[str, str] = {
         "As cores das linhas são uma reconstrução: o desenho original não é conhecido. "
         "Ela cumpre as regras publicadas (72 linhas de cada cor, cada casa com três lados "
         "de uma cor e um da outra, e o tabuleiro igual a si mesmo com as cores trocadas "
-        "quando girado meia volta) e pode ser substituída editando a tabela."
+        "quando girado meia volta)."
     ),
     "en": (
         "The line colours are a reconstruction: the original layout is not known. "
         "It meets the published rules (72 lines of each colour, every cell with three "
         "sides of one colour and one of the other, and the board equal to itself with the "
-        "colours swapped when turned half a turn) and can be replaced by editing the table."
+        "colours swapped when turned half a turn)."
     ),
 }
 
