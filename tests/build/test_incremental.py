@@ -23,6 +23,7 @@ from boardgen.site.catalogue import Artefact, digest
 from .kit import HEX_BOARDS, HEX_BOOKLETS_A5, build_json, cache_of, edit, files_of, run
 
 HEX_SMALL = ("--only", "hex", "--kind", "boards,diagrams")
+HEX_BOARDS_ONLY = ("--only", "hex", "--kind", "boards")  # with STEPS cut down to the default boards: four files
 
 
 def test_nothing_changed_makes_nothing_and_writes_nothing(capsys, tmp_path):
@@ -85,15 +86,15 @@ def test_a_file_no_job_makes_any_more_is_removed_and_nothing_else(capsys, tmp_pa
     import tests.build.test_incremental as this
 
     monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
-    build_json(capsys, tmp_path, "--only", "hex,trihex")
+    build_json(capsys, tmp_path, "--only", "hex,trihex", "--kind", "boards")
     mine = tmp_path / "boards" / "my-notes.pdf"  # the user's, never recorded
     mine.write_bytes(b"mine")
     monkeypatch.setattr(this, "fewer_jobs", _hex_boards_but("hex-11-a4.svg"), raising=False)
     monkeypatch.setattr(steps, "STEPS", ("tests.build.test_incremental:fewer_jobs",))
     # a build of another game leaves Hex's file alone
-    assert build_json(capsys, tmp_path, "--only", "trihex")["removed"] == []
+    assert build_json(capsys, tmp_path, "--only", "trihex", "--kind", "boards")["removed"] == []
     assert (tmp_path / "boards/hex-11-a4.svg").is_file()
-    status, out, err = run(capsys, "build", "-o", str(tmp_path), "--only", "hex")
+    status, out, err = run(capsys, "build", "-o", str(tmp_path), "--only", "hex", "--kind", "boards")
     assert status == 0, err
     assert f"removed {tmp_path / 'boards/hex-11-a4.svg'}\n" in out
     assert not (tmp_path / "boards/hex-11-a4.svg").exists() and mine.read_bytes() == b"mine"
@@ -137,14 +138,14 @@ CORRUPTIONS = {
 @pytest.mark.parametrize("corruption", sorted(CORRUPTIONS))
 def test_a_corrupt_or_foreign_cache_is_ignored_and_everything_made_again(capsys, tmp_path, monkeypatch, corruption):
     monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
-    first = build_json(capsys, tmp_path, "--only", "hex")
+    first = build_json(capsys, tmp_path, *HEX_BOARDS_ONLY)
     assert len(first["built"]) == 4
     CORRUPTIONS[corruption](tmp_path)
-    status, out, err = run(capsys, "build", "-q", "--json", "-o", str(tmp_path), "--only", "hex")
+    status, out, err = run(capsys, "build", "-q", "--json", "-o", str(tmp_path), *HEX_BOARDS_ONLY)
     assert status == 0, err
     assert err.startswith(f"boardgen: warning: ignoring the build cache {tmp_path / CACHE_NAME} (") and err.count("\n") == 1, err
     assert sorted(json.loads(out)["built"]) == sorted(first["built"])
-    assert build_json(capsys, tmp_path, "--only", "hex")["built"] == []  # and the cache is good again
+    assert build_json(capsys, tmp_path, *HEX_BOARDS_ONLY)["built"] == []  # and the cache is good again
 
 
 def test_a_cache_that_is_not_a_file_stops_the_build_before_any_work(capsys, tmp_path):
@@ -159,7 +160,7 @@ def test_a_forged_record_cannot_remove_a_file_outside_the_folder(capsys, tmp_pat
     """A well-formed cache naming a path through a symlink out of the folder: the build leaves the target alone."""
     monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
     out = tmp_path / "out"
-    build_json(capsys, out, "--only", "hex")
+    build_json(capsys, out, *HEX_BOARDS_ONLY)
     victim = tmp_path / "elsewhere" / "precious.pdf"
     victim.parent.mkdir()
     victim.write_bytes(b"precious")
@@ -167,11 +168,13 @@ def test_a_forged_record_cannot_remove_a_file_outside_the_folder(capsys, tmp_pat
     record = cache_of(out)["artefacts"]["boards/hex-11-a4.pdf"]
     record["artefact"].update(path="boards/link/precious.pdf", bytes=len(b"precious"), sha256=digest(b"precious"))
     _forge(out, lambda data: data["artefacts"].update({"boards/link/precious.pdf": record}))
-    data = build_json(capsys, out, "--only", "hex")
+    data = build_json(capsys, out, *HEX_BOARDS_ONLY)
     assert data["removed"] == [] and victim.read_bytes() == b"precious"
 
 
 # -- one game's Markdown -------------------------------------------------------------------------
+
+TWO_GAMES = ("--only", "hex,trihex")  # boards, booklets (A5), diagrams and the site of two games
 
 
 def test_editing_one_games_markdown_makes_only_its_booklets_and_diagrams_again(capsys, tmp_path, home, a5_only, monkeypatch):
@@ -186,17 +189,17 @@ def test_editing_one_games_markdown_makes_only_its_booklets_and_diagrams_again(c
 
     monkeypatch.setattr(site, "build_site", build_site, raising=False)
     out = tmp_path / "out"
-    first = build_json(capsys, out, "--only", "hex,trihex")
+    first = build_json(capsys, out, *TWO_GAMES)
     hex_diagrams = sorted(p for p in first["built"] if p.startswith("diagrams/hex/"))
     assert len(calls) == 1 and hex_diagrams and set(HEX_BOOKLETS_A5) <= set(first["built"])
     edit(home / "rules_text" / "hex" / "en.md", '"15 to 45 minutes"', '"15 to 50 minutes"')
     before = files_of(out)
-    second = build_json(capsys, out, "--only", "hex,trihex")
+    second = build_json(capsys, out, *TWO_GAMES)
     assert sorted(second["built"]) == sorted(HEX_BOOKLETS_A5 + hex_diagrams + ["index.html"])
     changed = {path for path, mtime in files_of(out).items() if before.get(path) != mtime}
     assert changed == set(second["built"])
     assert "15 to 50 minutes" in PdfReader(out / "booklets/hex-pt-en-a5.pdf").pages[0].extract_text()
     # the site was given every file's record, with the new booklet's
     assert len(calls) == 2 and {r.path: r.sha256 for r in calls[1]}["booklets/hex-pt-en-a5.pdf"] == digest((out / "booklets/hex-pt-en-a5.pdf").read_bytes())
-    third = build_json(capsys, out, "--only", "hex,trihex")
+    third = build_json(capsys, out, *TWO_GAMES)
     assert third["built"] == [] and len(calls) == 2
