@@ -34,7 +34,7 @@ import importlib
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,14 +107,18 @@ def site_builder() -> Callable[[list[Artefact], Path], list[Artefact]] | None:
     return builder if callable(builder) else None
 
 
-def output_folders(output: Path) -> list[Path]:
-    """The folders under ``output`` that builds write into and that exist now."""
+def output_folders(output: Path, recorded: Iterable[str] = ()) -> list[Path]:
+    """The folders under ``output`` that builds write into and that exist now, with those of the ``recorded`` files (the site's)."""
     folders: list[Path] = []
     for pattern in OUTPUT_FOLDERS:
         if pattern == ".":
             folders.append(output)
         else:
             folders += [folder for folder in sorted(output.glob(pattern)) if folder.is_dir() and not folder.is_symlink()]
+    for path in sorted(recorded):
+        target = safe_path(output, path)
+        if target is not None and target.parent not in folders and target.parent.is_dir() and not target.parent.is_symlink():
+            folders.append(target.parent)
     return folders
 
 
@@ -128,7 +132,7 @@ def run_build(output: Path, selection: Selection | None = None, processes: int |
     cache = Cache.load(output)
     context = PlanContext(Inputs(), selection or Selection(), cache, __version__)
     jobs = plan(context)
-    for stale in remove_stale_temporaries(output_folders(output), started_at):
+    for stale in remove_stale_temporaries(output_folders(output, cache.records), started_at):
         logger.info("removed %s (left by an interrupted run)", stale)
     build = _Build(output, context, jobs, reporter or Lines())
     build.run(processes or default_processes())
@@ -172,7 +176,8 @@ class _Build:
         workers = max(1, min(processes, len(to_make)))
         total = len(to_make) + (1 if site is not None else 0)
         try:
-            self.reporter.begin(total, workers, sum(self.cost(job) for job in to_make))
+            if total:
+                self.reporter.begin(total, workers, sum(self.cost(job) for job in to_make))
             make_all(to_make, workers, self.cost, self.needed, self.started, self.finished)
             self.remove_unplanned()
             if site is not None:

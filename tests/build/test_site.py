@@ -6,6 +6,8 @@ call and says which records it was given.
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -103,3 +105,13 @@ def test_a_page_the_site_reports_but_did_not_write_is_an_error(capsys, tmp_path,
     assert (status, out) == (2, "")
     assert err == f"boardgen: error: the site step reported index.html, which is not a file inside {tmp_path}\n"
     assert set(cache_of(tmp_path)["artefacts"]) == set(HEX_BOARDS)  # what was made is kept for the next build
+
+
+def test_temporaries_a_killed_build_left_among_the_pages_are_removed(capsys, tmp_path, stub):
+    build_json(capsys, tmp_path, *HEX_BOARDS_AND_SITE)
+    stale = tmp_path / "games" / ".hex.html.abcdefgh.tmp"  # write_atomic's name, left by a kill -9
+    stale.write_bytes(b"half a page")
+    moment = time.time() - 60
+    os.utime(stale, (moment, moment))
+    build_json(capsys, tmp_path, *HEX_BOARDS_AND_SITE)
+    assert not stale.exists() and (tmp_path / "games" / "hex.html").is_file()

@@ -145,7 +145,7 @@ def test_list_json_lists_games_sizes_and_variants():
 
 
 def test_build_writes_every_default_board(tmp_path):
-    result = run_boardgen("build", "-o", str(tmp_path), "-q", "--json")
+    result = run_boardgen("build", "-o", str(tmp_path), "-q", "--json", timeout=1200)  # minutes on a busy machine
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     boards = {p.name for p in (tmp_path / "boards").iterdir()}
