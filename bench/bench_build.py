@@ -97,6 +97,7 @@ def main() -> None:
     shutil.copytree(ROOT / "rules_text", home / "rules_text")
     env = dict(os.environ, BOARDGEN_HOME=str(home), PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     env.pop("BOARDGEN_JOBS", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed boardgen has its bytecode compiled: so does this one after the first run
     original = (home / "rules_text" / args.game / "en.md").read_text(encoding="utf-8")
 
     print(f"boardgen build on {cores} core{'s' if cores != 1 else ''}, Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f} at the start")

@@ -40,7 +40,7 @@ def source_games() -> list[str]:
 
 def _text_inputs(game: str) -> tuple[str, ...]:
     """What a game's checked texts depend on: its texts, its engine and drawing, the shared code, the fonts."""
-    return ("code", "fonts", f"game:{game}", f"rules:{game}", "libraries")
+    return ("code", "booklet-code", "fonts", f"game:{game}", f"rules:{game}", "libraries")
 
 
 def diagram_names(context: PlanContext, game: str) -> list[str]:
@@ -76,7 +76,7 @@ def booklet_jobs(context: PlanContext) -> Iterator[Job]:
     lang = "+".join(BUILD_LANGS)
     for game in source_games():
         diagram_names(context, game)  # the check, before any booklet is planned
-        inputs = ("code", "fonts", "templates", f"game:{game}", f"rules:{game}", "libraries")
+        inputs = ("code", "booklet-code", "fonts", "templates", f"game:{game}", f"rules:{game}", "libraries")
         for paper in BOOKLET_PAPERS:
             yield Job(
                 path=f"booklets/{BookletRequest(BUILD_LANGS, paper).file_name(game)}",
@@ -101,7 +101,7 @@ def booklet_jobs(context: PlanContext) -> Iterator[Job]:
                 format="pdf",
                 task=IMPOSED_TASK,
                 args=(sheet,),
-                inputs=("code", "libraries"),
+                inputs=("code", "booklet-code", "libraries"),
                 needs=(a5,),
                 cost=IMPOSED_COST,
                 paper=sheet,

@@ -4,11 +4,16 @@ A job names the inputs it reads (``"code"``, ``"rules:hex"``...) and the build
 turns each name into one sha256 over the files behind it, computed once per
 build however many jobs name it.  The names:
 
-``code``            every file of the ``boardgen`` package except the games'
-                    own packages, the fonts and a wheel's bundled ``_data``: the
-                    shared code every job runs through.  One digest for all of
-                    it: an edit to the booklet code also rebuilds the boards,
-                    which is wasted work but never a stale file;
+``code``            the shared code every job runs through: every file of the
+                    ``boardgen`` package but the games' own packages, the fonts,
+                    a wheel's bundled ``_data``, and the layers no board goes
+                    through (below).  One digest for all of it: an edit to the
+                    drawing code also remakes the diagrams, which is wasted work
+                    but never a stale file;
+``booklet-code``    ``boardgen/booklet/``: booklets, diagrams and imposition go
+                    through it, boards cannot (a sheet never imports a booklet:
+                    ``tests/test_layers.py``);
+``site-code``       ``boardgen/site/``: only the site's pages;
 ``game:ID``         ``boardgen/games/ID/``, that game's facts, rules and drawing;
 ``fonts``           ``boardgen/fonts/``;
 ``templates``       the booklet templates (``templates/`` without ``site/``);
@@ -17,7 +22,9 @@ build however many jobs name it.  The names:
 ``libraries``       the versions of the libraries that write the bytes (WeasyPrint,
                     pypdf, reportlab...): an upgrade may change every file.
 
-Templates and rule texts are the ones the booklet stack reads
+The command line (``boardgen/cli/``, ``__main__``) and the library
+(``api.py``) are in no digest: they call the build, no file's bytes come out
+of them.  Templates and rule texts are the ones the booklet stack reads
 (:mod:`boardgen.booklet.paths`: ``BOARDGEN_HOME``, else the checkout, else
 the wheel's copy).  Hidden files (an editor's ``.x.swp``, write_atomic's
 temporaries) and ``__pycache__`` are left out: nothing reads them.
@@ -32,9 +39,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
-GAMES_DIR = PACKAGE_DIR / "games"
-FONTS_DIR = PACKAGE_DIR / "fonts"
 SITE_TEMPLATES = "site"
+# Left out of ``code``: the parts with digests of their own, data, and what makes no file's bytes.
+NOT_SHARED = ("fonts", "_data", "booklet", "site", "cli", "api.py", "__main__.py")
 
 # The distributions whose versions are part of every key (the ones that write or read the bytes).
 LIBRARIES = ("weasyprint", "pydyf", "pypdf", "reportlab", "svgwrite", "fonttools", "markdown-it-py", "jinja2", "pyphen", "pillow")
@@ -66,15 +73,15 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") or name == "__pycache__"
 
 
-def _shared_code(path: Path) -> bool:
-    """Whether ``path`` is left out of ``code``: a game's package, the fonts, a wheel's ``_data``."""
-    return (path.parent == GAMES_DIR and path.is_dir()) or path in (FONTS_DIR, PACKAGE_DIR / "_data")
-
-
 class Inputs:
-    """The digest of each input name, computed on first use and kept for the build."""
+    """The digest of each input name, computed on first use and kept for the build.
 
-    def __init__(self) -> None:
+    ``package`` is the ``boardgen`` folder whose code is digested (this one;
+    a test gives a copy to edit).
+    """
+
+    def __init__(self, package: Path = PACKAGE_DIR) -> None:
+        self.package = package
         self._digests: dict[str, str] = {}
 
     def digest(self, name: str) -> str:
@@ -85,14 +92,24 @@ class Inputs:
     def digests(self, names: tuple[str, ...]) -> dict[str, str]:
         return {name: self.digest(name) for name in names}
 
+    def _not_shared(self, path: Path) -> bool:
+        """Whether ``path`` is left out of ``code``: a game's package, or one of :data:`NOT_SHARED`."""
+        if path.parent == self.package / "games":
+            return path.is_dir()
+        return path.parent == self.package and path.name in NOT_SHARED
+
     def _compute(self, name: str) -> str:
         kind, _, argument = name.partition(":")
         if kind == "code":
-            return tree_digest(PACKAGE_DIR, _shared_code)
+            return tree_digest(self.package, self._not_shared)
+        if kind == "booklet-code":
+            return tree_digest(self.package / "booklet")
+        if kind == "site-code":
+            return tree_digest(self.package / "site")
         if kind == "game" and argument:
-            return tree_digest(GAMES_DIR / argument)
+            return tree_digest(self.package / "games" / argument)
         if kind == "fonts":
-            return tree_digest(FONTS_DIR)
+            return tree_digest(self.package / "fonts")
         if kind == "templates":
             root = _templates_dir()
             return tree_digest(root, lambda path: path == root / SITE_TEMPLATES)

@@ -52,7 +52,7 @@ from boardgen.values import read_whole_number
 logger = logging.getLogger("boardgen")
 
 SAVE_SECONDS = 1.0  # the cache is written at least this often while files are being made
-SITE_INPUTS = ("code", "fonts", "site-templates", "libraries")
+SITE_INPUTS = ("code", "booklet-code", "site-code", "fonts", "site-templates", "libraries")
 SITE_FUNCTION = "build_site"
 # Kinds whose folders are the build's alone: a file there matching the pattern that no job makes is removed.
 SWEPT = {"diagram": "*.svg"}

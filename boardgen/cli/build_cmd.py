@@ -19,7 +19,7 @@ KINDS = ("boards", "booklets", "diagrams", "site")
 @click.command()
 @verbosity_options
 @click.option("-o", "--output", "output", default="output", show_default=True, metavar="DIR", help="Folder to write into.")
-@click.option("--only", "only", multiple=True, metavar="GAME", help="Build only these games' files (repeat it, or GAME,GAME); the site still lists every game.")
+@click.option("--only", "only", multiple=True, metavar="GAME", help="Build only these games' files (repeat it, or GAME,GAME); the site lists every file the folder holds.")
 @click.option("--kind", "kinds", multiple=True, metavar="KIND", help=f"Build only these parts: {', '.join(KINDS)} (repeat it, or KIND,KIND).")
 @click.option("-j", "--jobs", "jobs", default=None, metavar="N", help="Processes making files at once [default: BOARDGEN_JOBS, else one per core].")
 @click.option("--json", "as_json", is_flag=True, help="Print what the build made and found (every file's record) as JSON; progress goes to stderr.")
