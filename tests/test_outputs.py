@@ -175,7 +175,7 @@ def test_a_full_disk_is_status_2_and_leaves_the_old_file_whole(capsys, tmp_path,
 def test_a_full_disk_in_the_build_is_status_2_and_leaves_no_partial_file(capsys, tmp_path, monkeypatch):
     import boardgen.build.steps as steps
 
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:build_boards",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
     real_fdopen = os.fdopen
     monkeypatch.setattr(output.os, "fdopen", _full_disk_for_writes(real_fdopen))
     status, _, err = run(capsys, "build", "-q", "-o", str(tmp_path))

@@ -1,25 +1,27 @@
-"""The booklet pipeline end to end, and the ``boardgen build`` steps for booklets and diagrams.
+"""The booklet pipeline end to end: one booklet or one diagram of a game's checked texts.
 
 check (:mod:`check`) -> HTML (:mod:`html`) -> PDF (:mod:`typeset`) -> optional
-imposition (:mod:`impose`).  The check comes first and nothing is written when
-it finds a problem; files are written whole through
-:func:`boardgen.output.write_atomic`, so a failure never leaves half a PDF.
+imposition (:mod:`impose`).  The check comes first and nothing is made when it
+finds a problem.  Nothing here writes a file: the callers do (the ``booklet``
+and ``diagram`` commands, and ``boardgen build``, whose job lists for
+booklets and diagrams are :mod:`boardgen.build.booklets`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boardgen.boards.base import InkMode
-from boardgen.booklet.check import GameSources, load_game
 from boardgen.booklet.paths import fonts_dir, rules_dir, templates_dir
 from boardgen.booklet.problems import ProblemsError
 from boardgen.booklet.sources import LANGUAGES, source_file
 from boardgen.errors import OptionError, option_name
-from boardgen.output import write_atomic
-from boardgen.values import read_whole_number
+
+if TYPE_CHECKING:  # the check (engines, diagram syntax) is imported when a game is loaded, not to plan a build
+    from boardgen.booklet.check import GameSources
 
 BOOKLET_PAPERS = ("a5", "a4", "letter")
 IMPOSE_SHEETS = ("a4", "letter")
@@ -105,6 +107,8 @@ def game_folder(game_id: str) -> Path:
 
 def load_checked(folder: Path, game_id: str | None = None) -> GameSources:
     """The game's sources, checked; ProblemsError listing every problem if any."""
+    from boardgen.booklet.check import load_game
+
     game = load_game(folder, game_id)
     if game.problems:
         raise ProblemsError(game.problems)
@@ -158,111 +162,14 @@ def games_with_sources() -> list[Path]:
     return sorted(p for p in root.iterdir() if p.is_dir() and any(source_file(p, lang).exists() for lang in LANGUAGES))
 
 
-def game_booklets(source: Path) -> list[tuple[str, bytes]]:
-    """(file name, PDF) of one game's build booklets: A5, A4, Letter, and the A5 imposed."""
-    from boardgen.booklet.impose import impose
-
-    game = load_checked(source)
-    files: list[tuple[str, bytes]] = []
-    pdfs: dict[str, bytes] = {}
-    for paper in BOOKLET_PAPERS:
-        request = BookletRequest(BUILD_LANGS, paper)
-        pdfs[paper] = booklet_pdf(game, request)
-        files.append((request.file_name(game.id), pdfs[paper]))
-    for sheet in IMPOSE_SHEETS:
-        request = BookletRequest(BUILD_LANGS, "a5", sheet)
-        files.append((request.file_name(game.id), impose(pdfs["a5"], sheet)))
-    return files
-
-
-def build_jobs() -> int:
-    """How many processes typeset booklets at once: BOARDGEN_JOBS, else one per core."""
-    import os
-
-    chosen = os.environ.get("BOARDGEN_JOBS", "")
-    number = read_whole_number(chosen)
-    if number is not None and number > 0:
-        return number
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
-
-
-def build_booklets(output: Path, log: Callable[[str], None] | None = None) -> list[Path]:
-    """Every game's bilingual booklet on A5, A4 and Letter, and the A5 one imposed on A4 and Letter.
-
-    Every game's sources are checked first, here, so a wrong diagram stops the
-    build with its ``file:line`` before anything is typeset; the games are then
-    typeset in parallel (WeasyPrint is nearly all the time) and written in a
-    fixed order, so the files and the log are the same whatever the timing.
-
-    The workers are a ``multiprocessing`` pool rather than a
-    ``ProcessPoolExecutor`` because an interrupted build must stop at once:
-    leaving the ``with`` block for any reason (Ctrl-C in the parent among
-    them) terminates the pool's workers, where the executor would wait for
-    the running booklets to finish.  Workers ignore SIGINT: a terminal's
-    Ctrl-C reaches every process of the foreground group, and a worker that
-    took it would print its own traceback; the parent stops them instead.
-    A parent killed outright (``kill -9``) cannot stop them: each worker dies
-    with its parent by itself (:func:`boardgen.booklet.workers.init_worker`).
-    Nothing is written until every booklet is typeset.
-    """
-    import logging
-
-    folder = output / "booklets"
-    folder.mkdir(parents=True, exist_ok=True)
-    sources = games_with_sources()
-    for source in sources:
-        load_checked(source)
-    jobs = min(build_jobs(), len(sources))
-    logging.getLogger("boardgen").debug("typesetting %d booklets in %d process%s", len(sources), jobs, "es" if jobs != 1 else "")
-    if jobs > 1:
-        import multiprocessing
-        import os
-
-        from boardgen.booklet.workers import init_worker
-
-        with multiprocessing.Pool(jobs, initializer=init_worker, initargs=(os.getpid(),)) as pool:
-            results = pool.map(game_booklets, sources, chunksize=1)
-    else:
-        results = [game_booklets(source) for source in sources]
-    written = []
-    for files in results:
-        for name, data in files:
-            written.append(_write(folder / name, data, log))
-    return written
-
-
-def diagram_files(game: GameSources) -> dict[str, bytes]:
-    """Every diagram of a checked game as standalone SVG (described in both languages), by file name."""
+def diagram_svg(game: GameSources, ident: str) -> bytes:
+    """One diagram of a checked game as a standalone SVG, described in each of the game's languages."""
     from boardgen.booklet.diagrams.render import diagram_file
 
     terms = {lang: (source.meta.colours, source.meta.pieces) for lang, source in game.languages.items()}
-    return {f"{ident}.svg": diagram_file(checked, terms, "svg")[0] for ident, checked in sorted(game.diagrams.items())}
+    return diagram_file(game.diagrams[ident], terms, "svg")[0]
 
 
-def build_diagrams(output: Path, log: Callable[[str], None] | None = None) -> list[Path]:
-    """Every booklet diagram as an SVG named by its id in ``output/diagrams/GAME/``; stale ones removed."""
-    import logging
-
-    log = log or logging.getLogger("boardgen").info
-    written = []
-    for source in games_with_sources():
-        game = load_checked(source)
-        folder = output / "diagrams" / game.id
-        folder.mkdir(parents=True, exist_ok=True)
-        files = diagram_files(game)
-        for stale in folder.glob("*.svg"):
-            if stale.name not in files:
-                stale.unlink()
-                log(f"removed {stale}")
-        for name, data in files.items():
-            written.append(_write(folder / name, data, log))
-    return written
-
-
-def _write(path: Path, data: bytes, log: Callable[[str], None] | None = None) -> Path:
-    """Write one build file whole and report it (``wrote PATH``, at INFO on logger ``boardgen`` unless ``log`` is given)."""
-    import logging
-
-    write_atomic(path, data)
-    (log or logging.getLogger("boardgen").info)(f"wrote {path}")
-    return path
+def diagram_files(game: GameSources) -> dict[str, bytes]:
+    """Every diagram of a checked game as standalone SVG, by file name (``ID.svg``)."""
+    return {f"{ident}.svg": diagram_svg(game, ident) for ident in sorted(game.diagrams)}

@@ -16,7 +16,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from boardgen.booklet.build import games_with_sources, BookletRequest, booklet_pdf, build_booklets, build_diagrams, load_checked
+from boardgen.booklet.build import games_with_sources, BookletRequest, booklet_pdf, load_checked
+from boardgen.build.plan import Selection
+from boardgen.build.progress import Reporter
+from boardgen.build.run import run_build
 from boardgen.booklet.html import hyphenate
 from boardgen.booklet.impose import impose, saddle_order
 from boardgen.booklet.paths import fonts_dir, templates_dir
@@ -291,7 +294,8 @@ def test_build_writes_every_diagram_by_id_and_removes_stale_ones(tmp_path):
     stale = tmp_path / "diagrams" / "hex" / "renamed.svg"
     stale.parent.mkdir(parents=True)
     stale.write_text("<svg/>")
-    written = build_diagrams(tmp_path)
+    outcome = run_build(tmp_path, Selection(parts=frozenset({"diagrams"})), reporter=Reporter())
+    written = [tmp_path / path for path in outcome.built]
     hex_written = [p for p in written if p.parent.name == "hex"]
     assert sorted(p.name for p in hex_written) == sorted(f"{ident}.svg" for ident in load_checked(HEX).diagrams)
     assert {p.parent.name for p in written} == {folder.name for folder in games_with_sources()}
@@ -304,22 +308,8 @@ def test_build_writes_the_booklets(tmp_path, monkeypatch):
     import boardgen.booklet.build as build
 
     monkeypatch.setattr(build, "BOOKLET_PAPERS", ("a5",))  # the other papers are the same code path
-    monkeypatch.setattr(build, "games_with_sources", lambda: [HEX])  # every game takes the same path
-    written = build_booklets(tmp_path, lambda _: None)
+    outcome = run_build(tmp_path, Selection(frozenset({"hex"}), frozenset({"booklets"})), reporter=Reporter())  # every game takes the same path
+    written = [tmp_path / path for path in outcome.built]
     assert sorted(p.name for p in written) == ["hex-pt-en-a5-imposed-a4.pdf", "hex-pt-en-a5-imposed-letter.pdf", "hex-pt-en-a5.pdf"]
     assert all(p.parent == tmp_path / "booklets" for p in written)
 
-
-def test_parallel_build_writes_the_same_bytes_as_a_serial_one(tmp_path, monkeypatch):
-    """Booklets are typeset in several processes; the files must not depend on it."""
-    import boardgen.booklet.build as build
-
-    monkeypatch.setattr(build, "BOOKLET_PAPERS", ("a5",))
-    monkeypatch.setattr(build, "games_with_sources", lambda: [HEX, HEX.parent / "trihex"])
-    monkeypatch.setenv("BOARDGEN_JOBS", "2")
-    parallel = build_booklets(tmp_path / "parallel")
-    monkeypatch.setenv("BOARDGEN_JOBS", "1")
-    serial = build_booklets(tmp_path / "serial")
-    assert [p.name for p in parallel] == [p.name for p in serial] and len(serial) == 6
-    for a, b in zip(parallel, serial):
-        assert a.read_bytes() == b.read_bytes(), a.name

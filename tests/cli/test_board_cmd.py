@@ -145,15 +145,26 @@ def test_list_json_lists_games_sizes_and_variants():
 
 
 def test_build_writes_every_default_board(tmp_path):
-    result = run_boardgen("build", "-o", str(tmp_path), "-q", "--json")
+    result = run_boardgen("build", "-o", str(tmp_path), "-q", "--json", timeout=1200)  # minutes on a busy machine
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     boards = {p.name for p in (tmp_path / "boards").iterdir()}
     for name in ("hex-11-a4.pdf", "hex-11-letter.svg", "trihex-11-a4.svg", "trihex-11-letter.pdf"):
         assert name in boards
-    # --json names every file written, with its size, and nothing else is there
-    listed = {f["path"]: f["bytes"] for f in json.loads(result.stdout)["files"]}
-    assert listed == {str(p): p.stat().st_size for p in tmp_path.rglob("*") if p.is_file()}
+    # --json names every file written, with its size, and nothing else is there but the build's cache
+    data = json.loads(result.stdout)
+    listed = {f["path"]: f["bytes"] for f in data["files"]}
+    assert listed == {str(p): p.stat().st_size for p in tmp_path.rglob("*") if p.is_file() and p.name != ".boardgen-build.json"}
+    assert sorted(data["built"]) == sorted(record["path"] for record in data["artefacts"]) and data["up_to_date"] == []
+    # the whole catalogue again, nothing changed: nothing made, no file written, all up to date
+    times = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
+    again = run_boardgen("build", "-o", str(tmp_path), "--json")
+    assert again.returncode == 0, again.stderr
+    second = json.loads(again.stdout)
+    assert second["built"] == [] and second["removed"] == [] and sorted(second["up_to_date"]) == sorted(data["built"])
+    assert second["artefacts"] == data["artefacts"]
+    assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()} == times
+    assert again.stderr.splitlines()[-1].startswith(f"{tmp_path}/: built 0 files, {len(data['built'])} up to date, 0 removed, in ")
 
 
 def test_board_command_does_not_import_the_booklet_stack(tmp_path):

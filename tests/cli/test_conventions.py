@@ -195,11 +195,11 @@ def test_check_json(tmp_path):
 def test_build_json_lists_the_files_it_wrote(capsys, tmp_path, monkeypatch):
     import boardgen.build.steps as steps
 
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:build_boards",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
     status, out, err = run(capsys, "build", "-o", str(tmp_path), "--json")
     assert status == 0
     data = json.loads(out)
-    on_disk = {str(p): p.stat().st_size for p in tmp_path.rglob("*") if p.is_file()}
+    on_disk = {str(p): p.stat().st_size for p in tmp_path.rglob("*") if p.is_file() and p.name != ".boardgen-build.json"}
     assert data["output"] == str(tmp_path)
     assert {f["path"]: f["bytes"] for f in data["files"]} == on_disk and len(on_disk) > 4
     assert f"wrote {data['files'][0]['path']}" in err  # progress went to stderr
@@ -230,7 +230,7 @@ def _processes_with(token: str) -> list[int]:
 BOOKLETS_ONLY = [
     "-c",
     "import sys, boardgen.build.steps as steps; from boardgen.cli import main;"
-    " steps.STEPS = ('boardgen.booklet.build:build_booklets',); main(sys.argv[1:])",
+    " steps.STEPS = ('boardgen.build.booklets:booklet_jobs',); main(sys.argv[1:])",
 ]
 
 

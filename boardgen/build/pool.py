@@ -1,0 +1,137 @@
+"""Running the jobs to be made: in worker processes, or one after another in this process.
+
+Workers only compute bytes (:func:`boardgen.build.tasks.run`); the build
+process writes every file as its bytes come back, so Ctrl-C can never catch a
+worker half-way through a file, and every file made before the interrupt is
+kept (and recorded) for the next build.
+
+At most one job per process is handed to the pool at a time, so the jobs
+handed out are exactly the ones running (what the progress bar shows); the
+longest jobs go first (their cost: last build's time, else a guess), which
+keeps both cores busy to the end instead of leaving one booklet typesetting
+alone.  A job that needs another's file (an imposed booklet needs its A5
+booklet) is handed out once that file is written.
+
+The workers are a ``multiprocessing`` pool rather than a
+``ProcessPoolExecutor`` because an interrupted build must stop at once:
+leaving the ``with`` block for any reason (Ctrl-C in the parent among them)
+terminates the workers, where the executor would wait for the running jobs
+to finish.  Workers ignore SIGINT: a terminal's Ctrl-C reaches every process
+of the foreground group, and a worker that took it would print its own
+traceback; the parent stops them instead.  A parent killed outright
+(``kill -9``) cannot stop them: each worker dies with its parent by itself
+(:func:`boardgen.booklet.workers.init_worker`).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+from collections.abc import Callable
+from typing import Any
+
+from boardgen.build import tasks
+from boardgen.build.plan import Job
+
+logger = logging.getLogger("boardgen")
+
+WAIT_SECONDS = 0.2  # how long the build waits for a result before looking again (signals arrive meanwhile anyway)
+
+
+class Jobs:
+    """The jobs to make, and which can start: those whose needed files are all written."""
+
+    def __init__(self, jobs: list[Job], cost: Callable[[Job], float]) -> None:
+        self.cost = cost
+        self.waiting = list(jobs)
+        self.making = {job.path for job in jobs}  # not written yet
+        self.ready: list[Job] = []
+        self._release()
+
+    def _release(self) -> None:
+        free = [job for job in self.waiting if not any(need in self.making for need in job.needs)]
+        self.waiting = [job for job in self.waiting if job not in free]
+        self.ready = sorted(self.ready + free, key=lambda job: -self.cost(job))
+
+    def take(self) -> Job:
+        return self.ready.pop(0)
+
+    def written(self, path: str) -> None:
+        self.making.discard(path)
+        self._release()
+
+    def __bool__(self) -> bool:
+        return bool(self.ready or self.waiting)
+
+
+Started = Callable[[Job], None]
+Finished = Callable[[Job, tasks.Made], None]
+Needed = Callable[[Job], tuple[bytes, ...]]
+
+
+def make_all(jobs: list[Job], processes: int, cost: Callable[[Job], float], needed: Needed, started: Started, finished: Finished) -> None:
+    """Make every job (``jobs`` in an order where needs come first), calling ``finished`` as each one's bytes are ready.
+
+    ``finished`` (which writes the file) runs in this process, in this
+    thread, one job at a time.  The first failure stops the build: the
+    workers are terminated and the job's exception is raised.
+    """
+    pending = Jobs(jobs, cost)
+    if processes <= 1 or len(jobs) <= 1:
+        while pending:
+            job = pending.take()
+            started(job)
+            made = tasks.make(job.path, job.task, job.args, needed(job))
+            finished(job, made)
+            pending.written(job.path)
+        return
+    _in_pool(pending, min(processes, len(jobs)), needed, started, finished)
+
+
+def _in_pool(pending: Jobs, processes: int, needed: Needed, started: Started, finished: Finished) -> None:
+    import multiprocessing
+
+    from boardgen.booklet.workers import init_worker
+
+    results: queue.SimpleQueue[tuple[Job, Any]] = queue.SimpleQueue()
+    running: dict[str, Job] = {}
+    with multiprocessing.Pool(processes, initializer=init_worker, initargs=(os.getpid(),)) as pool:
+        logger.debug("%s in %d processes", describe(pending.waiting + pending.ready), processes)
+        while pending or running:
+            while pending.ready and len(running) < processes:
+                job = pending.take()
+                running[job.path] = job
+                started(job)
+                deliver = _deliver(results, job)
+                pool.apply_async(tasks.run, (job.path, job.task, job.args, needed(job)), callback=deliver, error_callback=deliver)
+            try:
+                job, result = results.get(timeout=WAIT_SECONDS)
+            except queue.Empty:
+                continue
+            del running[job.path]
+            if isinstance(result, tasks.Failed):
+                raise result.exception()
+            if isinstance(result, BaseException):  # the pool itself failed (a result that did not pickle)
+                raise result
+            finished(job, result)
+            pending.written(job.path)
+
+
+def _deliver(results: "queue.SimpleQueue[tuple[Job, Any]]", job: Job) -> Callable[[Any], None]:
+    """The pool's callback for ``job``: its result (or the pool's own error) into ``results``, for the build's thread."""
+
+    def deliver(result: Any) -> None:
+        results.put((job, result))
+
+    return deliver
+
+
+def describe(jobs: list[Job]) -> str:
+    """What ``jobs`` are, in words: "typesetting 18 booklets, drawing 40 boards and 65 diagrams"."""
+    count = {part: sum(1 for job in jobs if job.part == part) for part in ("booklets", "boards", "diagrams")}
+    drawn = [f"{count[part]} {part}" for part in ("boards", "diagrams") if count[part]]
+    words = [f"typesetting {count['booklets']} booklets"] if count["booklets"] else []
+    if drawn:
+        words.append("drawing " + " and ".join(drawn))
+    return ", ".join(words) or f"making {len(jobs)} files"

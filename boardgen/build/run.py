@@ -1,0 +1,291 @@
+"""One build: plan every file, make the ones that are not up to date, remove the ones no job makes, then the site.
+
+In order:
+
+1. **Plan** (:func:`plan`): every job list of ``steps.STEPS`` lists its files.
+   The rule texts are checked here, so a broken one stops the build before
+   anything is written (not even the cache).
+2. Remove the temporary files an interrupted or killed build left behind.
+3. **Keys**: each job's key (:func:`boardgen.build.plan.job_key`), a job that
+   reads another's file after it.
+4. **Make** what the selection (``--only``, ``--kind``) wants and is not up to
+   date by the cache (:mod:`boardgen.build.cache`), in worker processes
+   (:mod:`boardgen.build.pool`); each file is written whole as it comes back
+   and recorded.
+5. **Remove** the files the cache says an earlier build made and no job makes
+   now (only those the selection covers), and in a game's ``diagrams/GAME/``
+   any ``.svg`` no job makes (diagram ids change as texts are edited, and the
+   old build removed them too).  Files the cache never recorded are left
+   alone anywhere else: the output folder may hold the user's own.
+6. **The site**: ``boardgen.site.build_site(records, output)``, when the site
+   package has it, with the record of every planned file that is there (the
+   selected ones just made or found up to date, the others as they were
+   left).  Its key is a digest of those records, its templates and the code;
+   the files it returns are recorded like the others.
+
+The cache is written after the last step, every second or so while files are
+being made (so that a ``kill -9`` loses little), and when the build stops on
+an error or an interrupt: the next build starts where this one stopped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from boardgen.build import tasks
+from boardgen.build.cache import Cache, Record, safe_path
+from boardgen.build.inputs import Inputs
+from boardgen.build.plan import SITE, Job, PlanContext, Selection, job_key, order_by_needs, part_of
+from boardgen.build.progress import Lines, Reporter
+from boardgen.errors import BoardgenError
+from boardgen.output import remove_stale_temporaries, write_atomic
+from boardgen.registry import module_exists
+from boardgen.site.catalogue import Artefact, digest
+from boardgen.values import read_whole_number
+
+logger = logging.getLogger("boardgen")
+
+SAVE_SECONDS = 1.0  # the cache is written at least this often while files are being made
+SITE_INPUTS = ("code", "booklet-code", "site-code", "fonts", "site-templates", "libraries")
+SITE_FUNCTION = "build_site"
+# Kinds whose folders are the build's alone: a file there matching the pattern that no job makes is removed.
+SWEPT = {"diagram": "*.svg"}
+# The folders a build writes into, below the output folder (the temporaries of a killed build are looked for there).
+OUTPUT_FOLDERS: tuple[str, ...] = (".", "boards", "booklets", "diagrams", "diagrams/*")
+
+
+@dataclass
+class Outcome:
+    """What a build did: the records of the files of its selection (and the site's), and what happened to each."""
+
+    output: Path
+    records: list[Artefact] = field(default_factory=list)
+    built: list[str] = field(default_factory=list)
+    up_to_date: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def default_processes() -> int:
+    """How many processes make files at once: BOARDGEN_JOBS, else one per core this process may run on."""
+    number = read_whole_number(os.environ.get("BOARDGEN_JOBS", ""))
+    if number is not None and number > 0:
+        return number
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def plan(context: PlanContext) -> list[Job]:
+    """Every job of every job list in ``steps.STEPS``, each after the jobs whose files it reads."""
+    from boardgen.build import steps
+
+    jobs: list[Job] = []
+    for step in steps.STEPS:
+        module_name, _, function = step.partition(":")
+        if not module_exists(module_name):
+            logger.debug("job list %s skipped: %s is not installed", step, module_name)
+            continue
+        jobs += list(getattr(importlib.import_module(module_name), function)(context))
+    seen: set[str] = set()
+    for job in jobs:
+        if job.path in seen:
+            raise ValueError(f"two jobs make {job.path}")
+        seen.add(job.path)
+    return order_by_needs(jobs)
+
+
+def site_builder() -> Callable[[list[Artefact], Path], list[Artefact]] | None:
+    """``boardgen.site.build_site`` when the site package has it (the site is written by its own layer)."""
+    if not module_exists("boardgen.site"):
+        return None
+    builder = getattr(importlib.import_module("boardgen.site"), SITE_FUNCTION, None)
+    return builder if callable(builder) else None
+
+
+def output_folders(output: Path, recorded: Iterable[str] = ()) -> list[Path]:
+    """The folders under ``output`` that builds write into and that exist now, with those of the ``recorded`` files (the site's)."""
+    folders: list[Path] = []
+    for pattern in OUTPUT_FOLDERS:
+        if pattern == ".":
+            folders.append(output)
+        else:
+            folders += [folder for folder in sorted(output.glob(pattern)) if folder.is_dir() and not folder.is_symlink()]
+    for path in sorted(recorded):
+        target = safe_path(output, path)
+        if target is not None and target.parent not in folders and target.parent.is_dir() and not target.parent.is_symlink():
+            folders.append(target.parent)
+    return folders
+
+
+def run_build(output: Path, selection: Selection | None = None, processes: int | None = None, reporter: Reporter | None = None) -> Outcome:
+    """Build the selection (everything by default) into ``output``, a folder that exists; see the module's docstring."""
+    from boardgen import __version__
+
+    clock = time.perf_counter()
+    started_at = time.time()
+    tasks.reset()
+    cache = Cache.load(output)
+    context = PlanContext(Inputs(), selection or Selection(), cache, __version__)
+    jobs = plan(context)
+    for stale in remove_stale_temporaries(output_folders(output, cache.records), started_at):
+        logger.info("removed %s (left by an interrupted run)", stale)
+    build = _Build(output, context, jobs, reporter or Lines())
+    build.run(processes or default_processes())
+    build.outcome.seconds = time.perf_counter() - clock
+    return build.outcome
+
+
+class _Build:
+    """The state of one build between planning and the end (the steps 3 to 6 of the module's docstring)."""
+
+    def __init__(self, output: Path, context: PlanContext, jobs: list[Job], reporter: Reporter) -> None:
+        self.output = output
+        self.context = context
+        self.cache = context.cache
+        self.selection = context.selection
+        self.jobs = jobs
+        self.reporter = reporter
+        self.keys: dict[str, str] = {}
+        for job in jobs:
+            self.keys[job.path] = job_key(job, context.inputs, self.keys, context.version)
+        self.outcome = Outcome(output)
+        self.last_save = time.monotonic()
+
+    def shown(self, path: str) -> Path:
+        """How a file is named in messages: under the output folder as the user gave it."""
+        return self.output.joinpath(*path.split("/"))
+
+    def cost(self, job: Job) -> float:
+        record = self.cache.records.get(job.path)
+        return record.seconds if record is not None and record.seconds > 0 else job.cost
+
+    # -- the steps ---------------------------------------------------------------------------
+
+    def run(self, processes: int) -> None:
+        from boardgen.build.pool import make_all
+
+        selected = [job for job in self.jobs if self.selection.wants(job.game, job.kind)]
+        to_make = [job for job in selected if self.cache.intact(job.path, self.keys[job.path]) is None]
+        self.outcome.up_to_date = [job.path for job in selected if job not in to_make]
+        site = site_builder() if SITE in self.selection.parts else None
+        workers = max(1, min(processes, len(to_make)))
+        total = len(to_make) + (1 if site is not None else 0)
+        try:
+            if total:
+                self.reporter.begin(total, workers, sum(self.cost(job) for job in to_make))
+            make_all(to_make, workers, self.cost, self.needed, self.started, self.finished)
+            self.remove_unplanned()
+            if site is not None:
+                self.make_site(site)
+        except BaseException:
+            self.reporter.end()
+            self._save_quietly()
+            raise
+        self.reporter.end()
+        self.cache.save()
+        wanted = {job.path for job in selected}
+        self.outcome.records = [self.cache.records[job.path].artefact for job in self.jobs if job.path in wanted and job.path in self.cache.records]
+        self.outcome.records += [record.artefact for record in self._site_records().values()] if site is not None else []
+
+    def needed(self, job: Job) -> tuple[bytes, ...]:
+        data = []
+        for need in job.needs:
+            target = safe_path(self.output, need)
+            if target is None:
+                raise BoardgenError(f"{job.path} needs {need}, which is not a path inside {self.output}")
+            data.append(target.read_bytes())
+        return tuple(data)
+
+    def started(self, job: Job) -> None:
+        self.reporter.started(job.path, self.cost(job))
+
+    def finished(self, job: Job, made: tasks.Made) -> None:
+        """Write a made file whole, record it, report it; the cache goes to disk every second or so."""
+        target = self.shown(job.path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, made.data)
+        mtime = os.stat(target).st_mtime_ns
+        self.cache.record(Record(job.artefact(len(made.data), made.sha256, made.pages), self.keys[job.path], mtime, made.seconds))
+        self.outcome.built.append(job.path)
+        self.reporter.finished(job.path, [target])
+        if time.monotonic() - self.last_save >= SAVE_SECONDS:
+            self.cache.save()
+            self.last_save = time.monotonic()
+
+    def remove_unplanned(self) -> None:
+        """Remove what earlier builds made and no job makes now (within the selection), and strays in swept folders."""
+        planned = {job.path for job in self.jobs}
+        doomed = [
+            path
+            for path, record in self.cache.records.items()
+            if path not in planned and part_of(record.artefact.kind) != SITE and self.selection.wants(record.artefact.game, record.artefact.kind)
+        ]
+        for kind, pattern in SWEPT.items():
+            folders = {job.path.rpartition("/")[0] for job in self.jobs if job.kind == kind and self.selection.wants(job.game, job.kind)}
+            for folder in sorted(folders):
+                for stray in sorted((self.output / folder).glob(pattern)):
+                    path = f"{folder}/{stray.name}"
+                    if path not in planned and path not in doomed and stray.is_file() and not stray.is_symlink():
+                        doomed.append(path)
+        for path in sorted(doomed):
+            self._remove(path)
+
+    def _remove(self, path: str) -> None:
+        target = safe_path(self.output, path)
+        self.cache.forget(path)
+        if target is None or not target.is_file() or target.is_symlink():
+            return
+        target.unlink()
+        self.outcome.removed.append(path)
+        self.reporter.removed(self.shown(path))
+        folder = target.parent
+        if folder != self.output and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()  # a game's diagrams folder, emptied by the removal of the game
+
+    def _site_records(self) -> dict[str, Record]:
+        return {path: record for path, record in self.cache.records.items() if part_of(record.artefact.kind) == SITE}
+
+    def make_site(self, builder: Callable[[list[Artefact], Path], list[Artefact]]) -> None:
+        """The site's pages, from the record of every planned file that is there, unless they are up to date."""
+        records = [record.artefact for job in self.jobs if job.part != SITE and (record := self.cache.intact(job.path)) is not None]
+        key = self.context.key_of("site", [record.to_json() for record in records], inputs=SITE_INPUTS)
+        before = self._site_records()
+        if before and all(self.cache.intact(path, key) is not None for path in before):
+            self.outcome.up_to_date += sorted(before)
+            self.reporter.finished(SITE, [])
+            return
+        self.reporter.started(SITE, 1.0)
+        made = builder(list(records), self.output)
+        written = [self._record_site_file(artefact, key) for artefact in made]
+        for path in sorted(set(before) - {artefact.path for artefact in made}):
+            self._remove(path)
+        self.outcome.built += [artefact.path for artefact in made]
+        self.reporter.finished(SITE, [self.shown(path) for path in written])
+
+    def _record_site_file(self, artefact: Artefact, key: str) -> str:
+        """Record one file the site step says it wrote, with its size and sha256 as they are on disk."""
+        target = safe_path(self.output, artefact.path)
+        if target is None or not target.is_file():
+            raise BoardgenError(f"the site step reported {artefact.path}, which is not a file inside {self.output}")
+        data = target.read_bytes()
+        fixed = Artefact(**{**artefact.to_json(), "bytes": len(data), "sha256": digest(data), "pages": tasks.count_pages(data)})
+        self.cache.record(Record(fixed, key, os.stat(target).st_mtime_ns))
+        return artefact.path
+
+    def _save_quietly(self) -> None:
+        """Save the cache on the way out of a failed or interrupted build; a failure to do so must not hide why it stopped."""
+        try:
+            self.cache.save()
+        except BoardgenError as exc:
+            logger.debug("the build cache was not saved: %s", exc)
+
+
+def summary(outcome: Outcome) -> str:
+    """The last line of a build: what it made, what was up to date, what it removed, how long it took."""
+    built, fresh, removed = len(outcome.built), len(outcome.up_to_date), len(outcome.removed)
+    return f"{outcome.output}/: built {built} file{'s' if built != 1 else ''}, {fresh} up to date, {removed} removed, in {outcome.seconds:.1f} s"

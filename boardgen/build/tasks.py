@@ -1,0 +1,175 @@
+"""The functions that make an artefact's bytes, as run in a worker process (or in the build's own with ``--jobs 1``).
+
+Each takes plain values (game ids, paper names: they are the options half of
+the job's key, see :mod:`boardgen.build.plan`) and returns the file's bytes;
+none writes anything: the build writes every file itself, in one process, so
+that an interrupted build never leaves a half-written file behind a worker's
+back.  :func:`run` wraps a task with what the record needs (sha256, pages,
+seconds) and turns its exceptions into ones that survive the trip back to the
+build process.
+
+A game's checked sources are loaded once per process and kept for the build
+(:func:`checked_game`): a worker makes several diagrams and booklets of the
+same game.  The build empties the memo when it starts (:func:`reset`), so two
+builds in one process (the tests) never share a stale copy; the sources the
+build checked before forking are handed down to the workers that way too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import io
+import pickle
+import time
+import traceback
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from boardgen.errors import BoardgenError
+
+if TYPE_CHECKING:
+    from boardgen.booklet.check import GameSources
+
+_games: dict[str, "GameSources"] = {}
+
+
+def reset() -> None:
+    """Forget every game loaded so far (the start of a build)."""
+    _games.clear()
+
+
+def remember(game_id: str, game: "GameSources") -> None:
+    """Keep a game the build has just checked, for the tasks (and the workers forked later)."""
+    _games[game_id] = game
+
+
+def checked_game(game_id: str) -> "GameSources":
+    """The game's rule texts, loaded and checked once per process."""
+    if game_id not in _games:
+        from boardgen.booklet.build import game_folder, load_checked
+
+        _games[game_id] = load_checked(game_folder(game_id))
+    return _games[game_id]
+
+
+# -- the tasks ----------------------------------------------------------------------------------
+
+
+def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of: str | None = None, per_sheet: int | None = None) -> bytes:
+    """A board file: one board on the sheet, or tiled as large as it would be on ``poster_of``, or ``per_sheet`` boards."""
+    from boardgen.boards.base import BoardOptions
+    from boardgen.registry import get_game
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.sheets.request import SheetRequest, render_board_file
+
+    game = get_game(game_id)
+    options = BoardOptions()
+    if poster_of is not None:
+        from boardgen.sheets.single import place_board
+
+        board = game.make_board(size)
+        scale = round(place_board(board, parse_paper(poster_of), options).frame.scale, 1)
+        request = SheetRequest(game, size, parse_paper(paper), options, fmt, scale, tile=True)
+    else:
+        request = SheetRequest(game, size, parse_paper(paper), options, fmt, per_sheet=per_sheet)
+    return render_board_file(request)[0]
+
+
+def booklet(game_id: str, langs: tuple[str, ...], paper: str) -> bytes:
+    """A game's booklet in ``langs`` (column order) on ``paper`` pages."""
+    from boardgen.booklet.build import BookletRequest, booklet_pdf
+
+    return booklet_pdf(checked_game(game_id), BookletRequest(langs, paper))
+
+
+def imposed_booklet(sheet: str, a5_booklet: bytes) -> bytes:
+    """An A5 booklet (the bytes of the file the job needs) imposed two-up on ``sheet``."""
+    from boardgen.booklet.impose import impose
+
+    return impose(a5_booklet, sheet)
+
+
+def diagram(game_id: str, ident: str) -> bytes:
+    """One diagram of a game's rule texts as a standalone SVG, described in each of its languages."""
+    from boardgen.booklet.build import diagram_svg
+
+    return diagram_svg(checked_game(game_id), ident)
+
+
+# -- running one ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Made:
+    """A task's bytes and what the record says about them."""
+
+    path: str
+    data: bytes
+    sha256: str
+    pages: int | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A task's exception, carried back as something that is sure to unpickle."""
+
+    path: str
+    error: BaseException | None  # the exception itself when it survives pickling
+    message: str
+    details: str  # the worker's traceback, for errors that are not the user's
+
+    def exception(self) -> BaseException:
+        if self.error is not None:
+            return self.error
+        if self.details:
+            return RuntimeError(f"making {self.path} failed in a worker process:\n{self.details}")
+        return BoardgenError(self.message)
+
+
+def make(path: str, task: str, args: tuple[Any, ...], needed: tuple[bytes, ...] = ()) -> Made:
+    """Call ``task`` (``module:function``) for the file ``path``: its bytes with their sha256, pages and time."""
+    started = time.perf_counter()
+    module_name, _, name = task.partition(":")
+    data = getattr(importlib.import_module(module_name), name)(*args, *needed)
+    if not isinstance(data, bytes):
+        raise TypeError(f"{task} returned {type(data).__name__}, not bytes")
+    return Made(path, data, hashlib.sha256(data).hexdigest(), count_pages(data), time.perf_counter() - started)
+
+
+def run(path: str, task: str, args: tuple[Any, ...], needed: tuple[bytes, ...] = ()) -> Made | Failed:
+    """:func:`make` in a worker process: a failure is returned, not raised, so that it reaches the build whole.
+
+    A pool would pickle the exception itself, and an exception whose
+    arguments do not round-trip (most with a custom ``__init__``) breaks the
+    pool instead of the build.  The user's errors (BoardgenError) go back as
+    themselves when they survive pickling, as their message otherwise; any
+    other error is a bug and goes back with the worker's traceback.
+    """
+    try:
+        return make(path, task, args, needed)
+    except Exception as exc:  # noqa: BLE001 - every failure goes back to the build, which raises it
+        return _failure(path, exc)
+
+
+def _failure(path: str, exc: Exception) -> Failed:
+    if not isinstance(exc, BoardgenError):
+        return Failed(path, None, str(exc), traceback.format_exc())
+    try:
+        error: BaseException | None = pickle.loads(pickle.dumps(exc))
+    except Exception:  # noqa: BLE001 - an exception whose arguments do not round-trip
+        error = None
+    return Failed(path, error, str(exc), "")
+
+
+def count_pages(data: bytes) -> int | None:
+    """The number of pages of a PDF (pypdf), None for any other file."""
+    if not data.startswith(b"%PDF-"):
+        return None
+    try:
+        from pypdf import PdfReader
+    except ImportError:  # boards only, without the booklet stack: the count is left out
+        return None
+    return len(PdfReader(io.BytesIO(data)).pages)
+

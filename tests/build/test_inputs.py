@@ -1,0 +1,63 @@
+"""What a key is made of: which edit changes which input's digest (on a copy of the package, edited)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from boardgen.build.inputs import PACKAGE_DIR, Inputs
+
+NAMES = ("code", "booklet-code", "site-code", "fonts", "game:hex", "game:trihex")
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory) -> Path:
+    copy = tmp_path_factory.mktemp("package") / "boardgen"
+    shutil.copytree(PACKAGE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__", "_data"))
+    return copy
+
+
+def _changed(package: Path, relative: str) -> set[str]:
+    """The inputs whose digest changes when ``relative`` (a file of the package copy) gets one more line."""
+    before = Inputs(package).digests(NAMES)
+    path = package / relative
+    original = path.read_bytes() if path.exists() else None
+    path.write_bytes((original or b"") + b"\n# edited\n")
+    try:
+        after = Inputs(package).digests(NAMES)
+    finally:
+        if original is None:
+            path.unlink()
+        else:
+            path.write_bytes(original)
+    return {name for name in NAMES if before[name] != after[name]}
+
+
+@pytest.mark.parametrize(
+    ("relative", "changes"),
+    [
+        ("boards/base.py", {"code"}),  # shared: everything is made again
+        ("sheets/request.py", {"code"}),
+        ("build/tasks.py", {"code"}),
+        ("games/__init__.py", {"code"}),
+        ("games/hex/rules.py", {"game:hex"}),  # one game's: that game's files only
+        ("games/hex/new_module.py", {"game:hex"}),  # a new file is a change
+        ("booklet/html.py", {"booklet-code"}),  # booklets and diagrams, not boards
+        ("site/catalogue.py", {"site-code"}),  # the site only
+        ("fonts/OFL.txt", {"fonts"}),
+        ("cli/build_cmd.py", set()),  # makes no file's bytes
+        ("api.py", set()),
+        ("build/.notes.swp", set()),  # hidden: nothing reads it
+    ],
+)
+def test_an_edit_changes_the_inputs_that_read_it(package, relative, changes):
+    assert _changed(package, relative) == changes
+
+
+def test_the_digest_is_the_same_for_the_same_files(package):
+    assert Inputs(package).digests(NAMES) == Inputs(package).digests(NAMES)
+    assert Inputs(package).digest("game:nope") == Inputs(package).digest("game:other")  # a missing folder
+    with pytest.raises(ValueError, match="unknown build input"):
+        Inputs(package).digest("colour")
