@@ -18,7 +18,7 @@ The stages, one module each, in the order data flows through them:
 ``typeset``        WeasyPrint with a fetcher that only reads the project's
                    own folders, fixed timestamps for reproducible bytes;
 ``impose``         A5 pages two-up in saddle-stitch order (pypdf);
-``build``          the pipeline end to end, and the ``boardgen build`` steps.
+``build``          the pipeline end to end: one booklet, one diagram file.
 
 Every problem found in a source is a :class:`~boardgen.booklet.problems.Problem`
 printed as ``file:line: message``.

@@ -52,7 +52,8 @@ class Job:
 
     ``task`` is a ``module:function`` called (in a worker process, or in this
     one with ``--jobs 1``) as ``function(*args, *needed)``, where ``needed``
-    are the bytes of the files named by ``needs``; it returns the file's bytes.
+    are the bytes of the files named by ``needs``; it returns the file's bytes
+    (or the bytes and the number of pages, which are otherwise counted with pypdf).
     ``args`` must pickle and have a stable ``repr``: it is the options half of
     the key.  ``cost`` is the expected seconds of work, used to start the long
     jobs first and to guess the time left before a first build has measured it.

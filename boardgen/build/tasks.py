@@ -1,7 +1,8 @@
 """The functions that make an artefact's bytes, as run in a worker process (or in the build's own with ``--jobs 1``).
 
 Each takes plain values (game ids, paper names: they are the options half of
-the job's key, see :mod:`boardgen.build.plan`) and returns the file's bytes;
+the job's key, see :mod:`boardgen.build.plan`) and returns the file's bytes
+(or the bytes and the number of pages, when it knows it cheaper than pypdf);
 none writes anything: the build writes every file itself, in one process, so
 that an interrupted build never leaves a half-written file behind a worker's
 back.  :func:`run` wraps a task with what the record needs (sha256, pages,
@@ -76,11 +77,18 @@ def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of:
     return render_board_file(request)[0]
 
 
-def booklet(game_id: str, langs: tuple[str, ...], paper: str) -> bytes:
-    """A game's booklet in ``langs`` (column order) on ``paper`` pages."""
-    from boardgen.booklet.build import BookletRequest, booklet_pdf
+def booklet(game_id: str, langs: tuple[str, ...], paper: str) -> tuple[bytes, int]:
+    """A game's booklet in ``langs`` (column order) on ``paper`` pages, and its number of pages.
 
-    return booklet_pdf(checked_game(game_id), BookletRequest(langs, paper))
+    The number comes from the laid-out document: reading it back from the PDF
+    (pypdf) means parsing the object stream that holds the whole structure
+    tree, half a second a booklet.
+    """
+    from boardgen.booklet.build import BookletRequest, booklet_document
+    from boardgen.booklet.typeset import document_pdf
+
+    document = booklet_document(checked_game(game_id), BookletRequest(langs, paper))
+    return document_pdf(document), len(document.pages)
 
 
 def imposed_booklet(sheet: str, a5_booklet: bytes) -> bytes:
@@ -132,10 +140,13 @@ def make(path: str, task: str, args: tuple[Any, ...], needed: tuple[bytes, ...] 
     """Call ``task`` (``module:function``) for the file ``path``: its bytes with their sha256, pages and time."""
     started = time.perf_counter()
     module_name, _, name = task.partition(":")
-    data = getattr(importlib.import_module(module_name), name)(*args, *needed)
+    result = getattr(importlib.import_module(module_name), name)(*args, *needed)
+    data, pages = result if isinstance(result, tuple) else (result, None)
     if not isinstance(data, bytes):
         raise TypeError(f"{task} returned {type(data).__name__}, not bytes")
-    return Made(path, data, hashlib.sha256(data).hexdigest(), count_pages(data), time.perf_counter() - started)
+    if pages is None:
+        pages = count_pages(data)
+    return Made(path, data, hashlib.sha256(data).hexdigest(), pages, time.perf_counter() - started)
 
 
 def run(path: str, task: str, args: tuple[Any, ...], needed: tuple[bytes, ...] = ()) -> Made | Failed:

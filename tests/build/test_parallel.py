@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pypdf import PdfReader
 
 import boardgen.build.steps as steps
 from boardgen.build.plan import Job
@@ -24,6 +25,9 @@ def test_serial_and_parallel_builds_write_the_same_bytes(capsys, tmp_path, a5_on
     for path in paths:
         assert (tmp_path / "parallel" / path).read_bytes() == (tmp_path / "serial" / path).read_bytes(), path
     assert parallel["artefacts"] == serial["artefacts"]
+    for record in serial["artefacts"]:  # a booklet's pages come from its layout, the others' from the file: both are the file's
+        if record["format"] == "pdf":
+            assert record["pages"] == len(PdfReader(tmp_path / "serial" / record["path"]).pages), record["path"]
 
 
 def failing_task(size: int) -> bytes:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import subprocess
 import sys
@@ -156,6 +158,10 @@ def test_build_writes_every_default_board(tmp_path):
     listed = {f["path"]: f["bytes"] for f in data["files"]}
     assert listed == {str(p): p.stat().st_size for p in tmp_path.rglob("*") if p.is_file() and p.name != ".boardgen-build.json"}
     assert sorted(data["built"]) == sorted(record["path"] for record in data["artefacts"]) and data["up_to_date"] == []
+    for record in data["artefacts"]:  # every record is its file's
+        body = (tmp_path / record["path"]).read_bytes()
+        assert (record["bytes"], record["sha256"]) == (len(body), hashlib.sha256(body).hexdigest()), record["path"]
+        assert record["pages"] == (len(PdfReader(io.BytesIO(body)).pages) if record["format"] == "pdf" else None), record["path"]
     # the whole catalogue again, nothing changed: nothing made, no file written, all up to date
     times = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*") if p.is_file()}
     again = run_boardgen("build", "-o", str(tmp_path), "--json")
