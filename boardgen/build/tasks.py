@@ -31,6 +31,7 @@ from boardgen.errors import BoardgenError
 
 if TYPE_CHECKING:
     from boardgen.booklet.check import GameSources
+    from boardgen.sheets.request import SheetRequest
 
 _games: dict[str, "GameSources"] = {}
 
@@ -57,12 +58,12 @@ def checked_game(game_id: str) -> "GameSources":
 # -- the tasks ----------------------------------------------------------------------------------
 
 
-def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of: str | None = None, per_sheet: int | None = None) -> bytes:
-    """A board file: one board on the sheet, or tiled as large as it would be on ``poster_of``, or ``per_sheet`` boards."""
+def sheet_request(game_id: str, size: int | None, paper: str, fmt: str, poster_of: str | None = None, per_sheet: int | None = None) -> "SheetRequest":
+    """The board request a board job's ``args`` stand for (tests inspect the requests the build plans through this)."""
     from boardgen.boards.base import BoardOptions
     from boardgen.registry import get_game
     from boardgen.sheets.paper import parse_paper
-    from boardgen.sheets.request import SheetRequest, render_board_file
+    from boardgen.sheets.request import SheetRequest
 
     game = get_game(game_id)
     options = BoardOptions()
@@ -71,10 +72,15 @@ def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of:
 
         board = game.make_board(size)
         scale = round(place_board(board, parse_paper(poster_of), options).frame.scale, 1)
-        request = SheetRequest(game, size, parse_paper(paper), options, fmt, scale, tile=True)
-    else:
-        request = SheetRequest(game, size, parse_paper(paper), options, fmt, per_sheet=per_sheet)
-    return render_board_file(request)[0]
+        return SheetRequest(game, size, parse_paper(paper), options, fmt, scale, tile=True)
+    return SheetRequest(game, size, parse_paper(paper), options, fmt, per_sheet=per_sheet)
+
+
+def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of: str | None = None, per_sheet: int | None = None) -> bytes:
+    """A board file: one board on the sheet, or tiled as large as it would be on ``poster_of``, or ``per_sheet`` boards."""
+    from boardgen.sheets.request import render_board_file
+
+    return render_board_file(sheet_request(game_id, size, paper, fmt, poster_of, per_sheet))[0]
 
 
 def booklet(game_id: str, langs: tuple[str, ...], paper: str) -> tuple[bytes, int]:

@@ -20,6 +20,7 @@ import pytest
 from PIL import Image
 
 from boardgen.build.steps import large_board_jobs
+from boardgen.build.tasks import sheet_request
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, InkIndex, outlines, shape_box, visible_boxes
 from boardgen.drawing.model import Group, Polygon, Sheet, Text
@@ -30,7 +31,7 @@ from boardgen.sheets.tiles import tiled_sheets
 from ..conftest import require_tool
 from .measure import ink_box_mm
 
-POSTERS = {name: request for name, request in large_board_jobs() if request.tile}
+POSTERS = {Path(job.path).name: request for job in large_board_jobs() if (request := sheet_request(*job.args)).tile}
 MEANINGFUL_MM = 50.0  # a printed tile shows at least this much of the board itself, each way (docs/printing.md)
 SKIP_FOR_BOARD = frozenset({"coordinate", "cut-marks"})  # not the board itself
 

@@ -73,13 +73,14 @@ def build_small_output(output: Path, games: tuple[str, ...], booklet_games: tupl
     """
     from boardgen.booklet.build import BUILD_LANGS, BookletRequest, booklet_pdf, diagram_files, game_folder, load_checked
     from boardgen.booklet.impose import impose
-    from boardgen.build.steps import default_board_jobs, large_board_jobs
+    from boardgen.build.steps import board_jobs, large_board_jobs
+    from boardgen.build.tasks import sheet_request
     from boardgen.sheets.request import render_board_file
 
     (output / "boards").mkdir(parents=True, exist_ok=True)
-    for name, request in [*default_board_jobs(), *large_board_jobs()]:
-        if request.info.id in games:
-            (output / "boards" / name).write_bytes(render_board_file(request)[0])
+    for job in [*board_jobs(), *large_board_jobs()]:
+        if job.game in games:
+            (output / "boards" / Path(job.path).name).write_bytes(render_board_file(sheet_request(*job.args))[0])
     for game_id in games:
         sources = load_checked(game_folder(game_id))
         folder = output / "diagrams" / game_id
