@@ -53,6 +53,21 @@ def run_boardgen(*args: str, cwd: Path | None = None, env: dict[str, str] | None
     return Run(result.returncode, result.stdout, result.stderr)
 
 
+# Headless Chromium, quiet and offline: no sandbox (the tests may run as root), no
+# GPU, no background requests of its own (updates, sync, QUIC probes), which this
+# machine's closed network would refuse.  One list for every test that starts it.
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+
+
 # ``boardgen: warning:`` lines seen by run_boardgen during the running test
 _warning_lines: list[str] = []
 

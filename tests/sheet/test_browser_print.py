@@ -23,7 +23,7 @@ from pypdf import PdfReader
 from boardgen.sheets.paper import MARGIN_MM
 from boardgen.sheets.single import FOOTER_HEIGHT
 
-from ..conftest import require_tool, run_boardgen
+from ..conftest import CHROMIUM_FLAGS, require_tool, run_boardgen
 from .measure import longest_dark_run_mm, rasterise_pdf
 
 DPI = 300
@@ -39,19 +39,8 @@ CASES = [
     ("hex", "a3", (297.0, 420.0)),
 ]
 IDS = [f"{game}-{paper}" for game, paper, _ in CASES]
-# Chromium's flags for a quiet, reproducible print: no sandbox (the tests may run
-# as root), no GPU, no network, no first-run or sync machinery.
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-pdf-header-footer",
-)
+# Chromium as every test starts it, printing without its own header and footer.
+PRINT_FLAGS = (*CHROMIUM_FLAGS, "--no-pdf-header-footer")
 
 
 def svg_size_mm(svg: Path) -> tuple[float, float]:
@@ -65,7 +54,7 @@ def svg_size_mm(svg: Path) -> tuple[float, float]:
 
 def print_with_chromium(chromium: str, svg: Path, pdf: Path, profile: Path) -> None:
     """Chromium's "print to PDF" of ``svg`` with the browser's default print settings."""
-    command = [chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}", svg.resolve().as_uri()]
+    command = [chromium, *PRINT_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}", svg.resolve().as_uri()]
     result = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and pdf.exists(), f"chromium did not print {svg}: {result.stderr[-2000:]}"
 

@@ -28,23 +28,12 @@ from playwright.sync_api import sync_playwright
 
 from boardgen.site.catalogue import digest
 
-from ..conftest import require_tool
+from ..conftest import CHROMIUM_FLAGS, require_tool
 from .records import build_small_output, records_from_output
 
 GAMES = ("brax", "hex")
 WIDTHS = {"narrow": 375, "wide": 1280}
-# Chromium quiet and offline: no sandbox (the tests may run as root), no GPU, no
-# background requests of its own (updates, sync, QUIC probes).
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM_ARGS = list(CHROMIUM_FLAGS)
 
 
 @pytest.fixture(scope="module")
