@@ -27,8 +27,8 @@ DIAGRAM_TASK = "boardgen.build.tasks:diagram"
 
 # Expected seconds of one core per file, until a build has measured them.
 BOOKLET_COST = {"a5": 12.0, "a4": 9.0, "letter": 9.0}
-IMPOSED_COST = 3.0
-DIAGRAM_COST = 0.2
+IMPOSED_COST = 7.0  # imposition copies every page: about as long as typesetting, for now
+DIAGRAM_COST = 0.05
 
 
 def source_games() -> list[str]:

@@ -38,9 +38,9 @@ STEPS: tuple[str, ...] = (
 )
 
 # Expected seconds of one core per file, until a build has measured them (the progress bar's first guess).
-BOARD_COST = {"svg": 0.3, "pdf": 0.5}
-POSTER_COST = 1.5
-PEN_COST = 1.0
+BOARD_COST = {"svg": 0.1, "pdf": 0.1}
+POSTER_COST = 0.2
+PEN_COST = 0.2
 
 
 def _size_part(game: GameInfo) -> str:

@@ -22,7 +22,7 @@ HEX_BOARDS = sorted(
     f"boards/hex-11-{name}"
     for name in ("a4.pdf", "a4.svg", "letter.pdf", "letter.svg", "poster-tiled-a4.pdf", "poster-tiled-letter.pdf", "pen-x4-a4.pdf", "pen-x4-letter.pdf")
 )
-HEX_BOOKLETS_A5 = ["booklets/hex-pt-en-a5-imposed-a4.pdf", "booklets/hex-pt-en-a5-imposed-letter.pdf", "booklets/hex-pt-en-a5.pdf"]
+HEX_BOOKLETS_A5 = ["booklets/hex-pt-en-a5-imposed-a4.pdf", "booklets/hex-pt-en-a5.pdf"]  # with the a5_only fixture
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
