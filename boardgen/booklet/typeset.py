@@ -555,6 +555,7 @@ def _model_pages(items: list[Item], page: int, y: float, height: float, line: fl
     return placed, gaps
 
 
+MODEL_SLACK = 0.02  # of a page
 MOVES = 3  # a diagram moves this many times at most (a move the layout undoes is not tried for ever)
 
 
@@ -646,7 +647,9 @@ class PageModel:
         modelled, gaps = _model_pages(order[begin:], page, y, self.height, self.line, pending)
         placed = {item.key: self.known[item.key] for item in order[:begin]}
         placed.update(modelled)
-        return placed, [(begin + index, page, gap) for index, page, gap in gaps if gap >= EMPTY_SHARE * self.height]
+        # The model measures a page to the foot of its last block, the layout to its last line (a
+        # paragraph's bottom margin higher): a little less counts as a gap here.
+        return placed, [(begin + index, page, gap) for index, page, gap in gaps if gap >= (EMPTY_SHARE - MODEL_SLACK) * self.height]
 
     def strays(self, order: list[Item], placed: dict[int, Placed]) -> int:
         """How many diagrams went further than the page after their rule's."""

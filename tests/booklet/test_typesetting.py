@@ -48,7 +48,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from boardgen.booklet.build import game_folder, load_checked
-from boardgen.booklet.html import COLUMN_GAP_MM, PAPERS, PageStyle, address_breaks, render_tokens
+from boardgen.booklet.html import COLUMN_GAP_MM, PAPERS, PageStyle, render_tokens
 from boardgen.booklet.sources import markdown
 
 from ..conftest import require_tool
@@ -402,6 +402,8 @@ def frame_around(image: Image.Image, line: Line, right_edge: float) -> list[str]
 
 
 def test_an_address_may_break_only_after_its_slashes_dots_and_hyphens():
+    from boardgen.booklet.html import address_breaks
+
     def pieces(address: str) -> list[str]:
         return [re.sub("<[^>]+>", "", piece) for piece in address_breaks(address).split("<wbr>")]
 
