@@ -169,6 +169,12 @@ def address_breaks(word: str) -> str:
     return "<wbr>".join(f'<span class="nobreak">{html_lib.escape(piece, quote=False)}</span>' for piece in pieces)
 
 
+def _code_word(word: str) -> str:
+    """A word of code as spans that do not break: one, or for a long path one a directory (breaks after its slashes only)."""
+    pieces = [piece for piece in re.split(r"(?<=/)(?!/)", word) if piece] if len(word) >= LONG_WORD else [word]
+    return "<wbr>".join(f'<span class="nobreak">{html_lib.escape(piece, quote=False)}</span>' for piece in pieces)
+
+
 def _long_word(word: str, space: str = "") -> str:
     return f'<span class="long-word">{space}{address_breaks(word)}</span>'
 
@@ -270,10 +276,12 @@ class SafeRenderer(RendererHTML):
 
         Each space-separated word is a no-break span; the characters stay as
         written (plain ASCII hyphens), so copying from the PDF gives a command
-        that works.
+        that works.  A long path may also break after its slashes (pieces
+        joined by ``<wbr>``, which copies as nothing), rather than leave the
+        line before it half empty.
         """
         words = tokens[idx].content.split()
-        spans = " ".join(f'<span class="nobreak">{html_lib.escape(word, quote=False)}</span>' for word in words)
+        spans = " ".join(_code_word(word) for word in words)
         return f"<code>{_space_before(tokens, idx)}{spans}</code>"
 
     def paragraph_open(self, tokens, idx, options, env) -> str:

@@ -212,6 +212,12 @@ def column_width(booklet: Booklet) -> float:
 # -- the measures --------------------------------------------------------------------------
 
 
+def body_pages(booklet: Measured) -> list[Page]:
+    """The pages from the first section on (after the cover and the contents)."""
+    first = min(section.page for section in booklet.sections if section.page >= 3)
+    return booklet.pages[first - 1 :]
+
+
 def empty_pages(booklet: Measured) -> dict[int, float]:
     """The pages a quarter empty or more that are neither the last nor a section's last: number -> empty share."""
     pages = booklet.pages
@@ -223,19 +229,13 @@ def empty_pages(booklet: Measured) -> dict[int, float]:
 
 
 def hyphenated_page_ends(booklet: Measured) -> dict[int, list[str]]:
-    """The pages (but the last) whose column ends on a word broken at a soft hyphen: number -> those last lines."""
+    """The pages from the first section on (but the last) whose column ends on a word broken at a soft hyphen: number -> those last lines."""
     found = {}
-    for page in booklet.pages[:-1]:
+    for page in body_pages(booklet)[:-1]:
         ends = [column[-1].text for column in page.columns if column and column[-1].text.endswith(BREAK_HYPHEN)]
         if ends:
             found[page.number] = ends
     return found
-
-
-def body_pages(booklet: Measured) -> list[Page]:
-    """The pages from the first section on (after the cover and the contents)."""
-    first = min(section.page for section in booklet.sections if section.page >= 3)
-    return booklet.pages[first - 1 :]
 
 
 def wrong_heads(booklet: Measured) -> dict[int, tuple[str, str]]:
@@ -424,6 +424,9 @@ def test_the_space_before_emphasis_code_links_and_citations_goes_inside_them():
     assert 'see<a href="https://example.org"> here</a><span class="cite"> [<a href="#src-en-k">1</a>]</span>;' in html
     assert "line<strong> next</strong>" in html  # a line break of the source too
     assert "<p><strong>bridge</strong> first" in _html("**bridge** first")  # nothing to move at the start
+    # A long path in code breaks after its slashes only; an option never breaks.
+    path = '<code> <span class="nobreak">boardgen/</span><wbr><span class="nobreak">games/</span><wbr><span class="nobreak">brax.py</span></code>'
+    assert path in _html("see `boardgen/games/brax.py`") and '<span class="nobreak">--cell-mm</span>' in _html("use `--cell-mm`")
     assert 'site<span class="long-word"> <span class="nobreak">iggamecenter.</span><wbr><span class="nobreak">com</span></span> says' in _html("the site iggamecenter.com says")
 
 
