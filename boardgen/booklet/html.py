@@ -167,8 +167,56 @@ def is_long_word(word: str) -> bool:
     return len(word) >= LONG_WORD and TECHNICAL.search(word) is not None
 
 
-def _long_word(word: str) -> str:
-    return f'<span class="long-word">{html_lib.escape(word, quote=False)}</span>'
+
+
+def address_breaks(word: str) -> str:
+    """``word`` for HTML in pieces that do not break, with a ``<wbr>`` (an invisible break opportunity) after each ``/``, ``.`` or ``-``.
+
+    An address may then break where its own punctuation allows it and
+    nowhere else: not inside ``https`` or a name (as ``word-break:
+    break-all`` did), not after the ``?`` or ``=`` of a query (where the
+    line breaker would), and never with a printed hyphen that is not part of
+    it.
+    """
+    pieces = [piece for piece in re.split(r"(?<=[/.-])(?![/.-])", word) if piece]
+    return "<wbr>".join(f'<span class="nobreak">{html_lib.escape(piece, quote=False)}</span>' for piece in pieces)
+
+
+def _code_word(word: str) -> str:
+    """A word of code as spans that do not break: one, or for a long path one a directory (breaks after its slashes only)."""
+    pieces = [piece for piece in re.split(r"(?<=/)(?!/)", word) if piece] if len(word) >= LONG_WORD else [word]
+    return "<wbr>".join(f'<span class="nobreak">{html_lib.escape(piece, quote=False)}</span>' for piece in pieces)
+
+
+def _long_word(word: str, space: str = "") -> str:
+    return f'<span class="long-word">{space}{address_breaks(word)}</span>'
+
+
+# Inline elements a text run may end just before.  WeasyPrint (70) measures the run's last line
+# with its trailing space, and a justified line then ends early, sometimes after a single word,
+# when a word space is the last character before one of these; the same space at the start of
+# the element gives the same spacing and no early break (html.py: SafeRenderer.text).
+SPACE_INSIDE = ("strong_open", "em_open", "link_open", "code_inline", "citation")
+
+
+def _empty(token) -> bool:
+    # markdown-it leaves empty text tokens where emphasis delimiters were.
+    return token.type == "text" and token.content == ""
+
+
+def _space_moves_in(tokens, idx: int) -> bool:
+    """Whether ``tokens[idx]`` (text or a soft line break) ends with a space that the next inline element takes in."""
+    token = tokens[idx]
+    if not (token.type == "softbreak" or (token.type == "text" and token.content[-1:].isspace())):
+        return False
+    after = next((t for t in tokens[idx + 1 :] if not _empty(t)), None)
+    return after is not None and after.type in SPACE_INSIDE
+
+
+def _space_before(tokens, idx: int) -> str:
+    """" " when the space before ``tokens[idx]`` (an inline element) was moved into it, else ""."""
+    before = next((i for i in range(idx - 1, -1, -1) if not _empty(tokens[i])), None)
+    return " " if before is not None and _space_moves_in(tokens, before) else ""
 
 
 class SafeRenderer(RendererHTML):
@@ -179,11 +227,36 @@ class SafeRenderer(RendererHTML):
     """
 
     def text(self, tokens, idx, options, env) -> str:
-        parts = re.split(r"(\s+)", tokens[idx].content)
-        return "".join(_long_word(part) if is_long_word(part) else html_lib.escape(hyphenate(part, env["lang"]), quote=False) for part in parts)
+        """The text hyphenated, long addresses breakable at their punctuation, and no word space left before an inline element.
+
+        A space before a long address goes inside its span, and a space that
+        ends the text before emphasis, a link, code or a citation goes inside
+        that element (:data:`SPACE_INSIDE`): either way the line breaks there
+        as before, without WeasyPrint ending the line early.
+        """
+        content = tokens[idx].content
+        if _space_moves_in(tokens, idx):
+            content = content.rstrip()
+        parts = re.split(r"(\s+)", content)
+        out: list[str] = []
+        for part in parts:
+            if is_long_word(part):
+                space = " " if out and out[-1].isspace() else ""
+                if space:
+                    out.pop()
+                out.append(_long_word(part, space))
+            else:
+                out.append(html_lib.escape(hyphenate(part, env["lang"]), quote=False))
+        return "".join(out)
 
     def softbreak(self, tokens, idx, options, env) -> str:
-        return " "
+        return "" if _space_moves_in(tokens, idx) else " "
+
+    def strong_open(self, tokens, idx, options, env) -> str:
+        return "<strong>" + _space_before(tokens, idx)
+
+    def em_open(self, tokens, idx, options, env) -> str:
+        return "<em>" + _space_before(tokens, idx)
 
     def html_block(self, tokens, idx, options, env) -> str:
         return f"<p>{html_lib.escape(tokens[idx].content)}</p>"
@@ -208,24 +281,30 @@ class SafeRenderer(RendererHTML):
     def link_open(self, tokens, idx, options, env) -> str:
         href = tokens[idx].attrGet("href") or ""
         if allowed_link(href):
-            return f'<a href="{html_lib.escape(href)}">'
-        return "<a>"
+            return f'<a href="{html_lib.escape(href)}">{_space_before(tokens, idx)}'
+        return "<a>" + _space_before(tokens, idx)
 
     def code_inline(self, tokens, idx, options, env) -> str:
         """Code (command lines) that breaks only at its spaces, never after a hyphen of ``--option``.
 
         Each space-separated word is a no-break span; the characters stay as
         written (plain ASCII hyphens), so copying from the PDF gives a command
-        that works.
+        that works.  A long path may also break after its slashes (pieces
+        joined by ``<wbr>``, which copies as nothing), rather than leave the
+        line before it half empty.
         """
         words = tokens[idx].content.split()
-        spans = " ".join(f'<span class="nobreak">{html_lib.escape(word, quote=False)}</span>' for word in words)
-        return f"<code>{spans}</code>"
+        spans = " ".join(_code_word(word) for word in words)
+        return f"<code>{_space_before(tokens, idx)}{spans}</code>"
 
     def paragraph_open(self, tokens, idx, options, env) -> str:
         if not tokens[idx].hidden and idx + 1 < len(tokens) and has_command(tokens[idx + 1]):
             return '<p class="command">'
         return self.renderToken(tokens, idx, options, env)
+
+    def blockquote_open(self, tokens, idx, options, env) -> str:
+        """A quote that starts with **boardgen:** is the boxed aside about the program (docs/series.md)."""
+        return '<blockquote class="aside">\n' if is_aside(tokens, idx) else self.renderToken(tokens, idx, options, env)
 
     def list_item_open(self, tokens, idx, options, env) -> str:
         # In a tight list the paragraph is hidden: the item carries the class instead.
@@ -244,7 +323,21 @@ class SafeRenderer(RendererHTML):
         """``[2]``, or for several sources ``[1, 3]`` and ``[2–4]`` (numbers in order, runs joined)."""
         found = {env["citations"][key] for key in tokens[idx].meta["keys"] if key in env["citations"]}
         links = [f'<a href="#{anchor}">{number}</a>' for number, anchor in sorted(found)]
-        return f'<span class="cite">[{cite_list(links, sorted(number for number, _ in found)) or "?"}]</span>'
+        # A space before the citation comes inside it: the citation stays on the line of the word it
+        # belongs to (the span does not break), as a typesetter ties it with a no-break space.
+        return f'<span class="cite">{_space_before(tokens, idx)}[{cite_list(links, sorted(number for number, _ in found)) or "?"}]</span>'
+
+
+ASIDE_LABEL = "boardgen:"  # the words in bold that open the boxed aside of "Making your own"
+
+
+def is_aside(tokens, idx: int) -> bool:
+    """Whether the quote opened at ``tokens[idx]`` starts with **boardgen:** (in bold), the aside for the program's users."""
+    following = tokens[idx + 1 : idx + 3]
+    if len(following) < 2 or following[0].type != "paragraph_open" or following[1].type != "inline":
+        return False
+    children = [child for child in following[1].children or [] if not _empty(child)]
+    return len(children) >= 3 and children[0].type == "strong_open" and children[1].type == "text" and children[1].content.strip() == ASIDE_LABEL
 
 
 def cite_list(items: list[str], numbers: list[int]) -> str:
@@ -542,7 +635,12 @@ def booklet_html(
             SourceList(
                 source.tag,
                 [
-                    {"anchor": citations[ref.key][1], "number": citations[ref.key][0], "html": render_inline(ref.text, env), "url": ref.url}
+                    {
+                        "anchor": citations[ref.key][1],
+                        "number": citations[ref.key][0],
+                        "html": render_inline(ref.text, env),
+                        "url": Markup(address_breaks(ref.url)) if ref.url else ref.url,
+                    }
                     for ref in source.meta.sources
                 ],
             )

@@ -52,6 +52,14 @@ BOOKLETS = (
     Booklet("trihex", paper="letter"),
     Booklet("assalto", ("en",)),
 )
+# The typesetting checks (test_typesetting.py) read three more: with these, every game is measured
+# on two of its booklets, and A4, Letter and the single-language layout each on two games.
+ALL_BOOKLETS = (
+    *BOOKLETS,
+    Booklet("ringo", paper="a4"),
+    Booklet("brax", paper="letter"),
+    Booklet("surakarta", ("pt",)),
+)
 
 
 def _shared_folder(factory: pytest.TempPathFactory) -> Path:

@@ -124,7 +124,7 @@ def test_a_paragraph_with_a_command_line_is_set_ragged_right(booklet):
     from boardgen.booklet.html import render_tokens
 
     html = str(render_tokens(tokens, {"lang": "en", "folder": Path("."), "citations": {}}))
-    assert "<p>Use <code>" in html and '<li class="command">' in html and "<li>plain" in html
+    assert "<p>Use<code> " in html and '<li class="command">' in html and "<li>plain" in html
 
 
 # -- tables --------------------------------------------------------------------------------
