@@ -47,6 +47,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from boardgen.booklet.board_page import BOARD_PAGE_PAPERS
 from boardgen.booklet.build import game_folder, load_checked
 from boardgen.booklet.html import COLUMN_GAP_MM, PAPERS, PageStyle, render_tokens
 from boardgen.booklet.sources import markdown
@@ -194,6 +195,11 @@ def measured(factory: pytest.TempPathFactory, booklet: Booklet) -> Measured:
         first_bottom = min((line.y1 for line in body), default=bottom)
         result.pages.append(Page(number, head, [_one_per_baseline(column) for column in columns], first_bottom, _empty_share(image, block)))
     assert len(result.pages) == len(images) >= 8
+    if booklet.paper in BOARD_PAGE_PAPERS:
+        # The exact-scale board closes an A4 or Letter booklet: a sheet, not a page of text
+        # (no running head, no number); the text ends on the page before it.
+        board = result.pages.pop()
+        assert board.head == "", f"{booklet.name}: the last page should be the board, with no running head"
     _cache[booklet.name] = result
     return result
 
