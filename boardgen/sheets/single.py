@@ -393,11 +393,12 @@ def board_sheet(
     content.add(footer(placement))
     title = f"{sheet_title(board)} — boardgen"
     x0, y0, x1, y1 = placement.board_box
+    size = f" {board.size_label()}" if board.size_label() else ""
     subject = (
-        f"Printable {board_title(board, 'en')} board {board.size_label()}: {board.unit_label['en']} "
+        f"Printable {board_title(board, 'en')} board{size}: {board.unit_label['en']} "
         f"{placement.frame.scale:.1f} mm, board {x1 - x0:.1f} x {y1 - y0:.1f} mm, "
         f"{paper.name} {'landscape' if placement.landscape else 'portrait'}"
-    ).replace("  ", " ")
+    )
     return Sheet(
         width=placement.sheet_width,
         height=placement.sheet_height,

@@ -95,3 +95,14 @@ def test_a_sheet_too_narrow_for_the_calibration_bar_is_refused(tmp_path, args):
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     assert "--paper" in result.stderr and "calibration bar" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("game", BOARDS, ids=[g.id for g in BOARDS])
+def test_the_sheet_subject_reads_as_a_sentence(game):
+    """The PDF's subject (what a file manager shows): no stray space before a colon on fixed boards, sizes named on sized ones."""
+    board = game.make_board(game.default_size)
+    subject = board_sheet(board, parse_paper("a4"), BoardOptions()).subject
+    assert " :" not in subject and "  " not in subject, subject
+    assert subject.startswith("Printable "), subject
+    if board.size_label():
+        assert f"board {board.size_label()}:" in subject, subject
