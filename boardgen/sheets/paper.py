@@ -40,6 +40,15 @@ class Paper:
     width: float  # portrait: width <= height for the named sizes
     height: float
 
+    @property
+    def label(self) -> str:
+        """How the paper is named on a printed page ("A4", "Letter", "300 × 200 mm"): the option's value is for commands, not readers."""
+        if self.name == "letter":
+            return "Letter"
+        if self.name in PAPERS:
+            return self.name.upper()
+        return f"{self.width:g} × {self.height:g} mm"
+
     def oriented(self, landscape: bool) -> tuple[float, float]:
         short, long = sorted((self.width, self.height))
         return (long, short) if landscape else (short, long)

@@ -86,5 +86,5 @@ def pen_sheet(
     content.add(header_block(board, sheet_title(board), info, width))
     content.add(boards)
     content.add(footer_block(width, height))
-    subject = f"{count} {board_title(board, 'en')} boards {board.size_label()} for pen and paper, {board.unit_label['en']} {scale:.1f} mm, {paper.name}"
+    subject = f"{count} {board_title(board, 'en')} boards {board.size_label()} for pen and paper, {board.unit_label['en']} {scale:.1f} mm, {paper.label}"
     return Sheet(width, height, content, title=f"{sheet_title(board)} × {count} — boardgen", subject=subject, description=subject, language="pt-BR")

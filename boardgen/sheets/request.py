@@ -210,5 +210,5 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
         from boardgen.drawing.pdf import render_pdf_pages
 
         data = render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
-    summary = sheets[0].subject if len(sheets) == 1 else f"{len(sheets) - 1} tiles plus an assembly page on {request.paper.name}"
+    summary = sheets[0].subject if len(sheets) == 1 else f"{len(sheets) - 1} tiles plus an assembly page on {request.paper.label}"
     return data, summary

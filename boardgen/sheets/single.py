@@ -397,7 +397,7 @@ def board_sheet(
     subject = (
         f"Printable {board_title(board, 'en')} board{size}: {board.unit_label['en']} "
         f"{placement.frame.scale:.1f} mm, board {x1 - x0:.1f} x {y1 - y0:.1f} mm, "
-        f"{paper.name} {'landscape' if placement.landscape else 'portrait'}"
+        f"{paper.label} {'landscape' if placement.landscape else 'portrait'}"
     )
     return Sheet(
         width=placement.sheet_width,

@@ -418,9 +418,9 @@ def assembly_sheet(
     columns, rows = layout.columns, layout.rows
     info = [
         f"{board.unit_label['pt'].capitalize()} {decimal(scale, 'pt')} mm · tabuleiro {decimal(bw, 'pt')} × {decimal(bh, 'pt')} mm · "
-        f"{count} folhas {paper.name} ({columns} × {rows}{_blank_note(layout, 'pt')}), sobreposição {decimal(layout.overlap, 'pt')} mm",
+        f"{count} folhas {paper.label} ({columns} × {rows}{_blank_note(layout, 'pt')}), sobreposição {decimal(layout.overlap, 'pt')} mm",
         f"{board.unit_label['en'].capitalize()} {scale:.1f} mm · board {bw:.1f} × {bh:.1f} mm · "
-        f"{count} sheets {paper.name} ({columns} × {rows}{_blank_note(layout, 'en')}), overlap {layout.overlap:.1f} mm",
+        f"{count} sheets {paper.label} ({columns} × {rows}{_blank_note(layout, 'en')}), overlap {layout.overlap:.1f} mm",
     ]
     content = Group("assembly")
     info = [part for line in info for part in wrap_text(line, INFO_SIZE, width - 2 * MARGIN_MM - 0.5)]

@@ -25,7 +25,7 @@ from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, InkIndex, outlines, shape_box, visible_boxes
 from boardgen.drawing.model import Group, Polygon, Sheet, Text
 from boardgen.drawing.pdf import render_pdf_pages
-from boardgen.sheets.paper import MARGIN_MM
+from boardgen.sheets.paper import MARGIN_MM, parse_paper
 from boardgen.sheets.tiles import tiled_sheets
 
 from ..conftest import require_tool
@@ -253,7 +253,7 @@ def test_trihex_leaves_out_the_empty_corners(posters, paper):
     names = {_tile_name(s) for s in sheets[1:]}
     info = " ".join(t.text for t, _ in _text_blocks(sheets[0])["title"])
     missing = sorted({f"{chr(ord('A') + c)}{r + 1}" for r in range(rows) for c in range(columns)} - names)
-    assert f"{len(names)} sheets {paper} ({columns} × {rows}, except {', '.join(missing)}, blank)" in info
+    assert f"{len(names)} sheets {parse_paper(paper).label} ({columns} × {rows}, except {', '.join(missing)}, blank)" in info
 
 
 # -- 4. light-ink hatching runs on across the seams ------------------------------------
@@ -384,7 +384,6 @@ NARROW = [("brax", "148x210", 30.0), ("trihex", "130x180", 25.0), ("ringo", "126
 def test_on_narrow_paper_no_page_runs_into_the_margin_or_over_its_own_text(game, paper, cell_mm):
     """A5-sized and narrower sheets: the tile labels, the notes and the assembly page's lines wrap."""
     from boardgen.registry import get_game
-    from boardgen.sheets.paper import parse_paper
     from boardgen.boards.base import BoardOptions
 
     info = get_game(game)

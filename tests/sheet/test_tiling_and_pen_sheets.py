@@ -204,3 +204,10 @@ def test_bad_printing_options(tmp_path, args, option, words):
 def test_pen_sheets_only_for_pen_games(tmp_path):
     result = run_boardgen("board", "surakarta", "--per-sheet", "2", "-o", str(tmp_path / "x.pdf"))
     assert result.returncode == 2 and "hex, trihex" in result.stderr
+
+
+
+def test_the_assembly_line_names_the_paper_as_people_do(tiled):
+    """The assembly page says "4 folhas A4" / "4 sheets A4", not the option value "a4"."""
+    assembly = " ".join(page_texts(tiled[1])[0].split())
+    assert re.search(r"\d+ folhas A4 \(", assembly) and re.search(r"\d+ sheets A4 \(", assembly), assembly
