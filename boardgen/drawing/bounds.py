@@ -130,22 +130,33 @@ def visible_boxes(group: Group, clip: Box | None = None, skip_roles: frozenset[s
     sees: a coordinate whose glyphs a tile's window cuts away is not on the
     page, however near its unclipped box comes to the tile's label.
     """
+    for shape, box, cut, roles in clipped_shapes(group, clip, skip_roles):
+        if cut is not None:
+            box = _meet(box, cut)
+        if box is not None:
+            yield shape, box, roles
+
+
+def clipped_shapes(group: Group, clip: Box | None = None, skip_roles: frozenset[str] = frozenset()):
+    """Every (shape, ink box, clip above it, role path) under ``group``, skipping groups clipped away entirely.
+
+    The one walk of the drawing with its clips, shared by :func:`visible_boxes`
+    (the box cut to the clip) and :class:`InkIndex` (the box and clip kept
+    apart, to ask about many windows).
+    """
     if group.clip is not None:
         clip = group.clip if clip is None else _meet(clip, group.clip)
         if clip is None:
             return
     for child in group.children:
         if isinstance(child, Group):
-            if child.role in skip_roles:
-                continue
-            for shape, box, roles in visible_boxes(child, clip, skip_roles):
-                yield shape, box, (group.role,) + roles
+            if child.role not in skip_roles:
+                for shape, box, cut, roles in clipped_shapes(child, clip, skip_roles):
+                    yield shape, box, cut, (group.role,) + roles
             continue
         box = shape_box(child)
-        if box is not None and clip is not None:
-            box = _meet(box, clip)
         if box is not None:
-            yield child, box, (group.role,)
+            yield child, box, clip, (group.role,)
 
 
 # -- ink inside a window, from the geometry ------------------------------------------
@@ -259,23 +270,9 @@ class InkIndex:
 
     def __init__(self, group: Group, skip_roles: frozenset[str] = frozenset(), paper: str = "#ffffff") -> None:
         self.paper = paper.lower()
-        self._shapes: list[tuple[object, Box, Box | None]] = []  # (shape, ink box, clip above it)
         self._outlines: dict[int, list[tuple[list[tuple[float, float]], bool]]] = {}
-        self._add(group, None, skip_roles)
-
-    def _add(self, group: Group, clip: Box | None, skip_roles: frozenset[str]) -> None:
-        if group.clip is not None:
-            clip = group.clip if clip is None else _meet(clip, group.clip)
-            if clip is None:
-                return
-        for child in group.children:
-            if isinstance(child, Group):
-                if child.role not in skip_roles:
-                    self._add(child, clip, skip_roles)
-                continue
-            box = shape_box(child)
-            if box is not None:
-                self._shapes.append((child, box, clip))
+        # (shape, ink box, clip above it)
+        self._shapes: list[tuple[object, Box, Box | None]] = [(shape, box, clip) for shape, box, clip, _ in clipped_shapes(group, None, skip_roles)]
 
     def within(self, window: Box, enough: tuple[float, float] | None = None) -> Box | None:
         """The extent of the ink inside ``window`` (None when there is none).
