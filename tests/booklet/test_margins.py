@@ -156,8 +156,8 @@ def sheet_boxes(sheet: str, paper: PageStyle, sides: tuple[int | None, int | Non
     return boxes
 
 
-# Imposing takes seconds a booklet (pypdf); the sheets are the same transformation of whatever pages
-# they carry, so one booklet's sheets stand for all.
+# The sheets are the same transformation of whatever pages they carry (one form per page, boardgen/booklet/impose.py),
+# so one booklet's sheets stand for all.
 IMPOSED = [(Booklet("hex"), "a4"), (Booklet("hex"), "letter")]
 
 
