@@ -35,6 +35,7 @@ from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.diagrams.words import LABEL_WORDS
 from boardgen.booklet.html import PAPERS, booklet_html
 from boardgen.booklet.problems import Problems
+from boardgen.booklet.typeset import diagram_bytes
 from boardgen.boards.base import MIN_TEXT_PT
 from boardgen.drawing import palette
 from boardgen.drawing.model import Arc, Circle, Group, Line, Path as PathShape, Polygon, Polyline, Sheet
@@ -385,18 +386,24 @@ def test_every_diagram_of_a_portuguese_booklet_draws_portuguese_words_only(game)
     pictures = list(FIGURE.finditer(html))
     assert len(pictures) == 1 + sum(1 for s in sources.languages["pt"].sections for _ in s.diagram_ids())
     for match in pictures:
-        found = foreign_words(visible_texts(match.group("svg")), names, "pt")
+        found = foreign_words(visible_texts(picture_svg(match)), names, "pt")
         assert found == [], f"{game} {match.group('id') or 'cover'}: {found}"
 
 
 # -- every text at least 5 pt where the booklet prints it ---------------------------------------
 
-#: a picture of a booklet's HTML: a diagram (its id, the width it is printed at) or the cover
+#: a picture of a booklet's HTML: a diagram (its id, the width it is printed at) or the cover,
+#: an image whose SVG the document carries in its URL (html.py, diagram_markup)
 FIGURE = re.compile(
     r'<figure class="(?:diagram" id="diagram-(?P<id>[^"]+)"|cover-picture")[^>]*>\s*'
-    r'(?:<div class="picture" style="width: (?P<width>[\d.]+)mm">)?(?P<svg><svg.*?</svg>)',
+    r'(?:<div class="picture" style="width: (?P<width>[\d.]+)mm">)?<img class="drawing" src="(?P<url>[^"]+)"',
     re.S,
 )
+
+
+def picture_svg(match: re.Match[str]) -> bytes:
+    """The SVG of a picture FIGURE found."""
+    return diagram_bytes(match.group("url"))
 
 
 def printed_sizes(svg: ET.Element, width_mm: float) -> list[tuple[str, float]]:
@@ -420,12 +427,12 @@ def test_every_text_of_every_diagram_is_at_least_5_pt_in_print(game):
     pictures = [match for match in FIGURE.finditer(html) if match.group("id")]
     assert len(pictures) == sum(1 for s in sources.languages["pt"].sections for _ in s.diagram_ids())
     for match in pictures:
-        svg = ET.fromstring(match.group("svg"))
+        svg = ET.fromstring(picture_svg(match))
         small += [(text, size) for text, size in printed_sizes(svg, float(match.group("width"))) if size < MIN_TEXT_PT - 1e-3]
     document = booklet_document(sources, BookletRequest(("pt", "en"), "a5"), cover_only=True)
     cover = _find(document.pages[0]._page_box, "cover-picture")
     svg_box = cover.children[0]
-    svg_element = next(el for el in cover.element.iter() if el.tag == f"{SVG}svg")
+    svg_element = ET.fromstring(diagram_bytes(next(el for el in cover.element.iter() if el.tag == "img").get("src")))
     small += [(f"cover {text}", size) for text, size in printed_sizes(svg_element, svg_box.width * PX_MM) if size < MIN_TEXT_PT - 1e-3]
     assert not small, f"{game}: texts under {MIN_TEXT_PT} pt: {sorted(set((t, round(s, 2)) for t, s in small))[:12]}"
 
