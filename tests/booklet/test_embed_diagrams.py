@@ -29,6 +29,7 @@ import base64
 import io
 import itertools
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 from markupsafe import Markup
@@ -98,14 +99,20 @@ def figure_operations(reader: PdfReader) -> Iterator[tuple[object, list[tuple[by
         yield figure, [op for mcid in mcids_below(figure) for op in by_page[index].get(mcid, [])]
 
 
+@cache
+def sources_of(game: str):
+    """A game's checked sources (checking replays every diagram: once per game for the module)."""
+    return load_checked(game_folder(game))
+
+
 def diagram_count(game: str) -> int:
-    sources = load_checked(game_folder(game))
+    sources = sources_of(game)
     return sum(1 for section in sources.languages["pt"].sections for _ in section.diagram_ids())
 
 
 def descriptions(booklet: Booklet) -> list[str]:
     """The alternative text each picture of the booklet should have: the cover's, then the diagrams' in order."""
-    sources = load_checked(game_folder(booklet.game))
+    sources = sources_of(booklet.game)
     first = sources.languages[booklet.langs[0]]
     idents = [ident for section in first.sections for ident in section.diagram_ids()]
     cover = first.meta.cover
@@ -125,7 +132,7 @@ def test_every_diagram_is_a_figure_with_its_description_in_the_booklets_language
     alts = [str(figure.get("/Alt", "")) for figure in found]
     expected = descriptions(booklet)
     # The cover: its diagram's description, or the empty board's (not a diagram of the texts).
-    if load_checked(game_folder(booklet.game)).languages[booklet.langs[0]].meta.cover:
+    if sources_of(booklet.game).languages[booklet.langs[0]].meta.cover:
         assert alts[0] == expected[0]
         expected = expected[1:]
     assert alts[1 : 1 + len(expected)] == expected
