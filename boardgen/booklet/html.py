@@ -29,12 +29,13 @@ from boardgen.booklet.board_page import BoardPage
 from boardgen.booklet.check import GameSources
 from boardgen.booklet.cover import COVER_SHARE
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
-from boardgen.booklet.diagrams.draw import diagram_sheet, unique_ids
+from boardgen.booklet.diagrams.draw import diagram_sheet
 from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.problems import Problems, ProblemsError, display_path
 from boardgen.booklet.sources import DiagramRef, LanguageSource, TextChunk, allowed_link, check_image, markdown
+from boardgen.booklet.typeset import diagram_url
 from boardgen.drawing.fonts import FONT_FILES
 from boardgen.errors import BoardgenError
 from boardgen.drawing.svg import render_svg
@@ -496,15 +497,30 @@ class SourceList:
     entries: list[dict[str, Any]]
 
 
-def svg_markup(checked: CheckedDiagram, descriptions: dict[str, str], prefix: str, language: str, **limits: float) -> tuple[Markup, float]:
-    """The inline SVG of a diagram (no XML declaration, ids made unique) and its width in mm."""
-    sheet = diagram_sheet(checked, descriptions, language, **limits)
-    text = render_svg(sheet).decode("utf-8").split("\n", 1)[1]
-    return Markup(unique_ids(text, prefix)), sheet.width
+# A diagram image is a block at its own size, as an inline <svg> was: the stylesheet's ``img {
+# max-width: 100% }`` (for the rule texts' pictures) would shrink it to its frame's width, rounded to
+# 0.01 mm, and shift every line of the drawing by a fraction of a pixel.
+DIAGRAM_STYLE = "display: block; max-width: none"
 
 
-def _descriptions(checked: CheckedDiagram, sources: list[LanguageSource]) -> dict[str, str]:
-    return {s.lang: describe(checked, s.lang, s.meta.colours, s.meta.pieces) for s in sources}
+def diagram_markup(checked: CheckedDiagram, sources: list[LanguageSource], **limits: float) -> tuple[Markup, float]:
+    """A diagram as an image of the page, and its width in mm.
+
+    The SVG is referenced (an ``<img>`` of a ``data:`` URL that the
+    typesetter's fetcher serves, :func:`~boardgen.booklet.typeset.diagram_url`),
+    not inlined: WeasyPrint draws an SVG image with the same vector code, but
+    an inline ``<svg>`` is part of the HTML tree and every one of its elements
+    (a glyph outline is one) goes through the style cascade on every layout.
+    The description in each language of ``sources`` (the SVG's ``<title>``)
+    is also the ``alt`` text, which WeasyPrint makes the figure's ``/Alt`` in
+    the tagged PDF, as it did with the ``<title>`` of an inline SVG; the
+    hover texts inside are in the same languages.
+    """
+    descriptions = {s.lang: describe(checked, s.lang, s.meta.colours, s.meta.pieces) for s in sources}
+    terms = {s.lang: (s.meta.colours, s.meta.pieces) for s in sources}
+    sheet = diagram_sheet(checked, descriptions, sources[0].tag, terms=terms, **limits)
+    alt = html_lib.escape(sheet.title, quote=True)
+    return Markup(f'<img class="drawing" src="{diagram_url(render_svg(sheet))}" alt="{alt}" style="{DIAGRAM_STYLE}">'), sheet.width
 
 
 def _pair_sections(game: GameSources, sources: list[LanguageSource], envs: dict[str, dict[str, Any]]) -> list[PairedSection]:
@@ -538,7 +554,7 @@ def _pair_sections(game: GameSources, sources: list[LanguageSource], envs: dict[
             if k < count:
                 ident = slots_per_lang[0][1][k].id
                 checked = game.diagrams[ident]
-                svg, width = svg_markup(checked, _descriptions(checked, sources), f"d{index + 1}-{k + 1}", sources[0].tag)
+                svg, width = diagram_markup(checked, sources)
                 captions = [Cell(s.tag, render_inline(refs[k].caption, envs[s.lang])) for s, (_, refs) in zip(sources, slots_per_lang)]
                 block.rows.append(FigureRow(ident, svg, width, captions))
         paired.append(block)
@@ -563,7 +579,7 @@ def _cover(game: GameSources, sources: list[LanguageSource], paper: PageStyle, m
             raise ProblemsError(problems.items)
         checked = made
     limits = {"max_width": min(paper.text_width_mm, 130.0), "max_height": max_height_mm, "unit_mm": 12.0}
-    return svg_markup(checked, _descriptions(checked, sources), "cover", sources[0].tag, **limits)
+    return diagram_markup(checked, sources, **limits)
 
 
 TABLE_FONT_SHARE = 0.86  # the tables' type size, as a share of the body's (booklet.css.j2)

@@ -4,10 +4,11 @@ Three things are decided here and nowhere else:
 
 * **What the renderer may read.**  :class:`ProjectFetcher` answers only
   ``file:`` URLs inside the allowed folders (the templates, the bundled fonts,
-  the game's rule-text folder); anything else -- another file, ``http(s)``,
-  ``data:`` -- stops the rendering, and the build fails with the refused
-  address in the message.  Rule texts are checked before this point, so the
-  fetcher is the second line of defence.
+  the game's rule-text folder) and the booklet's own diagrams, SVG images
+  carried in the document (:func:`diagram_url`); anything else -- another
+  file, ``http(s)``, any other ``data:`` -- stops the rendering, and the
+  build fails with the refused address in the message.  Rule texts are
+  checked before this point, so the fetcher is the second line of defence.
 * **Reproducible output.**  WeasyPrint writes no dates unless the HTML asks
   for them, and its file identifier is a hash of the content; the one moving
   part is the subset fonts, whose ``head`` table fontTools stamps with the
@@ -19,20 +20,22 @@ Three things are decided here and nowhere else:
   real folder; the same sources give the same bytes wherever they are.
 * **Tagged PDF.**  WeasyPrint's ``pdf/ua-1`` variant writes the structure
   tree, XMP metadata (title, author, subject: the same as the document
-  information) and asks viewers to show the title; an inline SVG becomes a
-  ``Figure`` whose alternative text is the SVG's ``<title>`` (the diagram
-  described in words).  The variant adds no date and no random identifier.
+  information) and asks viewers to show the title; an image becomes a
+  ``Figure`` whose alternative text is its ``alt`` (for a diagram, the
+  diagram described in words, as its SVG's ``<title>`` says it).  The variant adds no date and no random identifier.
   :mod:`boardgen.booklet.tags` finishes the tree while it is written
   (languages, links, page-margin artifacts, label-value table rows).
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import logging
 import mimetypes
 import os
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +57,22 @@ DOCUMENT_BASE = "file:///boardgen-game/"
 
 class RefusedResource(BoardgenError):
     """The document asked for something outside the project's folders."""
+
+
+# A booklet's diagrams are SVG images carried in the document itself (html.py, ``diagram_markup``):
+# the one kind of ``data:`` URL the fetcher serves.  It reads nothing: the bytes are in the URL, and
+# whatever an image would load in turn is asked of the fetcher again.
+DIAGRAM_URL = "data:image/svg+xml;base64,"
+
+
+def diagram_url(svg: bytes) -> str:
+    """The URL by which the document refers to one of its diagrams (an SVG image)."""
+    return DIAGRAM_URL + base64.b64encode(svg).decode("ascii")
+
+
+def diagram_bytes(url: str) -> bytes:
+    """The SVG a :func:`diagram_url` carries."""
+    return base64.b64decode(url[len(DIAGRAM_URL) :], validate=True)
 
 
 def _fetcher_class():
@@ -87,6 +106,8 @@ def _fetcher_class():
             return path if path.is_file() else None
 
         def fetch(self, url, headers=None):
+            if url.startswith(DIAGRAM_URL):
+                return URLFetcherResponse(url, body=diagram_bytes(url), headers={"Content-Type": "image/svg+xml"})
             path = self.allowed_path(url)
             if path is None:
                 self.refused.append(self.real_url(url))
@@ -144,6 +165,37 @@ def _message(record: logging.LogRecord, real_url: Callable[[str], str] = str) ->
     return record.getMessage()
 
 
+REFUSED = "refused to read {}: a booklet may only use the project's templates, fonts and images"
+
+# The fetcher each laid-out document reads with: writing the PDF reads too (an SVG image loads the
+# images it refers to only when it is drawn), and is watched like the layout.
+_FETCHERS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+@contextlib.contextmanager
+def _reading_only_the_project(fetcher: Any) -> Iterator[None]:
+    """WeasyPrint at work with ``fetcher``: an address it refused, or an error WeasyPrint logged, fails the booklet.
+
+    WeasyPrint logs a file it could not load and goes on without it; a
+    booklet with a hole in it is not written.
+    """
+    from weasyprint.urls import FatalURLFetchingError
+
+    logger = logging.getLogger("weasyprint")
+    collect = _Collect(fetcher.real_url)
+    logger.addHandler(collect)
+    try:
+        yield
+    except FatalURLFetchingError as exc:
+        raise RefusedResource(REFUSED.format(fetcher.refused[0] if fetcher.refused else str(exc))) from None
+    finally:
+        logger.removeHandler(collect)
+    if fetcher.refused:
+        raise RefusedResource(REFUSED.format(fetcher.refused[0]))
+    if collect.messages:
+        raise BoardgenError(f"typesetting failed: {collect.messages[0]}")
+
+
 def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = True):
     """Lay ``html`` out into pages (a WeasyPrint ``Document``), reading only files under ``roots``.
 
@@ -154,25 +206,12 @@ def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool
     fitted that way.
     """
     import weasyprint
-    from weasyprint.urls import FatalURLFetchingError
 
     fetcher = project_fetcher(roots, base)
-    logger = logging.getLogger("weasyprint")
-    collect = _Collect(fetcher.real_url)
-    logger.addHandler(collect)
-    try:
-        with fixed_font_time():
-            source = weasyprint.HTML(string=html, base_url=DOCUMENT_BASE, url_fetcher=fetcher)
-            document = paginate(source, lambda: source.render(**_options(tagged)))
-    except FatalURLFetchingError as exc:
-        refused = fetcher.refused[0] if fetcher.refused else str(exc)
-        raise RefusedResource(f"refused to read {refused}: a booklet may only use the project's templates, fonts and images") from None
-    finally:
-        logger.removeHandler(collect)
-    if fetcher.refused:
-        raise RefusedResource(f"refused to read {fetcher.refused[0]}: a booklet may only use the project's templates, fonts and images")
-    if collect.messages:
-        raise BoardgenError(f"typesetting failed: {collect.messages[0]}")
+    with _reading_only_the_project(fetcher), fixed_font_time():
+        source = weasyprint.HTML(string=html, base_url=DOCUMENT_BASE, url_fetcher=fetcher)
+        document = paginate(source, lambda: source.render(**_options(tagged)))
+    _FETCHERS[document] = fetcher
     return document
 
 
@@ -181,11 +220,14 @@ def document_pdf(document, tagged: bool = True) -> bytes:
 
     Tagged, the structure tree gets what WeasyPrint leaves out: the languages
     of the parts, links and page-margin artifacts as PDF/UA wants them
-    (:mod:`boardgen.booklet.tags`).
+    (:mod:`boardgen.booklet.tags`).  What the writing reads goes through the
+    layout's fetcher, watched as the layout was.
     """
     from boardgen.booklet.tags import pdf_ua_tagging
 
-    with fixed_font_time(), (pdf_ua_tagging(document.metadata.lang) if tagged else contextlib.nullcontext()):
+    fetcher = _FETCHERS.get(document)
+    watched = _reading_only_the_project(fetcher) if fetcher is not None else contextlib.nullcontext()
+    with watched, fixed_font_time(), (pdf_ua_tagging(document.metadata.lang) if tagged else contextlib.nullcontext()):
         return document.write_pdf(**_options(tagged))
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -34,6 +35,7 @@ from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.diagrams.words import LABEL_WORDS
 from boardgen.booklet.html import PAPERS, booklet_html
 from boardgen.booklet.problems import Problems
+from boardgen.booklet.typeset import diagram_bytes
 from boardgen.boards.base import MIN_TEXT_PT
 from boardgen.drawing import palette
 from boardgen.drawing.model import Arc, Circle, Group, Line, Path as PathShape, Polygon, Polyline, Sheet
@@ -384,18 +386,24 @@ def test_every_diagram_of_a_portuguese_booklet_draws_portuguese_words_only(game)
     pictures = list(FIGURE.finditer(html))
     assert len(pictures) == 1 + sum(1 for s in sources.languages["pt"].sections for _ in s.diagram_ids())
     for match in pictures:
-        found = foreign_words(visible_texts(match.group("svg")), names, "pt")
+        found = foreign_words(visible_texts(picture_svg(match)), names, "pt")
         assert found == [], f"{game} {match.group('id') or 'cover'}: {found}"
 
 
 # -- every text at least 5 pt where the booklet prints it ---------------------------------------
 
-#: a picture of a booklet's HTML: a diagram (its id, the width it is printed at) or the cover
+#: a picture of a booklet's HTML: a diagram (its id, the width it is printed at) or the cover,
+#: an image whose SVG the document carries in its URL (html.py, diagram_markup)
 FIGURE = re.compile(
     r'<figure class="(?:diagram" id="diagram-(?P<id>[^"]+)"|cover-picture")[^>]*>\s*'
-    r'(?:<div class="picture" style="width: (?P<width>[\d.]+)mm">)?(?P<svg><svg.*?</svg>)',
+    r'(?:<div class="picture" style="width: (?P<width>[\d.]+)mm">)?<img class="drawing" src="(?P<url>[^"]+)"',
     re.S,
 )
+
+
+def picture_svg(match: re.Match[str]) -> bytes:
+    """The SVG of a picture FIGURE found."""
+    return diagram_bytes(match.group("url"))
 
 
 def printed_sizes(svg: ET.Element, width_mm: float) -> list[tuple[str, float]]:
@@ -419,11 +427,82 @@ def test_every_text_of_every_diagram_is_at_least_5_pt_in_print(game):
     pictures = [match for match in FIGURE.finditer(html) if match.group("id")]
     assert len(pictures) == sum(1 for s in sources.languages["pt"].sections for _ in s.diagram_ids())
     for match in pictures:
-        svg = ET.fromstring(match.group("svg"))
+        svg = ET.fromstring(picture_svg(match))
         small += [(text, size) for text, size in printed_sizes(svg, float(match.group("width"))) if size < MIN_TEXT_PT - 1e-3]
     document = booklet_document(sources, BookletRequest(("pt", "en"), "a5"), cover_only=True)
     cover = _find(document.pages[0]._page_box, "cover-picture")
     svg_box = cover.children[0]
-    svg_element = next(el for el in cover.element.iter() if el.tag == f"{SVG}svg")
+    svg_element = ET.fromstring(diagram_bytes(next(el for el in cover.element.iter() if el.tag == "img").get("src")))
     small += [(f"cover {text}", size) for text, size in printed_sizes(svg_element, svg_box.width * PX_MM) if size < MIN_TEXT_PT - 1e-3]
     assert not small, f"{game}: texts under {MIN_TEXT_PT} pt: {sorted(set((t, round(s, 2)) for t, s in small))[:12]}"
+
+
+# -- hover texts in the booklet's language ----------------------------------------------------
+
+#: words of the board code's English hover texts ("stone of player 0 on c3", "z: citadel"...)
+ENGLISH_HOVER_WORDS = {
+    "of", "on", "the", "player", "stone", "man", "pawn", "officer", "attacker", "defender", "captured", "possible",
+    "move", "former", "would", "take", "edge", "edges", "side", "cell", "cells", "light", "dark", "citadel", "neutral",
+    "zone", "pink", "pale", "whole", "segment", "lines", "white", "black", "red", "gold", "circuit", "inner", "outer",
+    "rows", "columns", "loops", "small", "large", "fortress", "wall", "start", "diamonds", "left", "right", "bottom",
+    "first", "second", "piece", "marked",
+}
+
+
+def hover_texts(svg: bytes) -> list[str]:
+    """The ``<title>`` of every part of a diagram, in drawing order (the root's, its description, left out)."""
+    root = ET.fromstring(svg)
+    return [g.find(f"{SVG}title").text or "" for g in root.iter(f"{SVG}g") if g.find(f"{SVG}title") is not None]
+
+
+def booklet_terms(sources, langs):
+    return {lang: (sources.languages[lang].meta.colours, sources.languages[lang].meta.pieces) for lang in langs}
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_the_hover_texts_of_every_diagram_follow_the_booklets_language(game):
+    """A Portuguese diagram's hover texts are Portuguese; a bilingual one's say each part in both, Portuguese first.
+
+    Read from the SVG of every diagram of the booklet (the one ``boardgen
+    diagram --lang`` and the booklet draw): the Portuguese drawing's text of a
+    part holds no word of the board code's English, and the bilingual
+    drawing's is the Portuguese and the English joined, part by part.
+    """
+    sources = booklet(game)
+    portuguese_words = {w.casefold() for w in re.findall(r"[^\W\d_]+", (sources.folder / "pt-BR.md").read_text(encoding="utf-8"))}
+    english_only = ENGLISH_HOVER_WORDS - portuguese_words
+    english_left = []
+    for ident, diagram in sorted(sources.diagrams.items()):
+        names = set(diagram.board.locations())
+        pt = hover_texts(diagram_file(diagram, booklet_terms(sources, ["pt"]))[0])
+        en = hover_texts(diagram_file(diagram, booklet_terms(sources, ["en"]))[0])
+        both = hover_texts(diagram_file(diagram, booklet_terms(sources, ["pt", "en"]))[0])
+        assert pt and len(pt) == len(en) == len(both), ident
+        for text in pt:
+            words = {w.casefold() for w in re.findall(r"[^\W\d_]+", text)} - names
+            if words & english_only:
+                english_left.append((ident, text))
+        assert both == [p if p == e else f"{p} / {e}" for p, e in zip(pt, en)], ident
+    assert not english_left, f"{game}: English hover texts in the Portuguese diagrams (words.py, PHRASES and _PATTERNS): {english_left[:8]}"
+
+
+def test_a_hover_text_names_the_player_and_the_piece_as_the_booklet_does():
+    sources = booklet("assalto")
+    diagram = next(d for d in sources.diagrams.values() if any(p.kind == "officer" for _, p in d.final.placements()))
+    officer = next(name for name, piece in diagram.final.placements() if piece.kind == "officer")
+    black = sources.languages["pt"].meta.colours[1]
+    pt = hover_texts(diagram_file(diagram, booklet_terms(sources, ["pt"]))[0])
+    assert f"{black.capitalize()}: cavaleiro em {officer}" in pt  # pieces = { officer = "cavaleiros" }
+    en = hover_texts(diagram_file(diagram, booklet_terms(sources, ["en"]))[0])
+    assert f"Black: officer on {officer}" in en
+    generic = hover_texts(diagram_file(diagram, {"pt": (None, {})})[0])
+    assert f"Segundo jogador: oficial em {officer}" in generic  # no front matter: the generic words
+
+
+def test_boardgen_diagram_lang_pt_writes_portuguese_hover_texts(tmp_path):
+    out = tmp_path / "d.svg"
+    result = subprocess.run([sys.executable, "-m", "boardgen", "diagram", "ringo", "--lang", "pt", "-o", str(out)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    texts = hover_texts(out.read_bytes())
+    assert "z: cidadela" in texts and "Vermelho: atacante em b6" in texts
+    assert not [t for t in texts if {w.casefold() for w in re.findall(r"[^\W\d_]+", t)} & {"citadel", "cell", "attacker", "on", "of"}]

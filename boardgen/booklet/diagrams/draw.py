@@ -38,12 +38,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from boardgen.booklet.diagrams.check import CheckedDiagram
-from boardgen.booklet.diagrams.words import label_words
+from boardgen.booklet.diagrams.words import Terms, hover_title, label_words
 from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, InkMode
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds, shape_box
@@ -709,6 +709,7 @@ def diagram_sheet(
     max_width: float = MAX_WIDTH_MM,
     max_height: float = MAX_HEIGHT_MM,
     unit_mm: float = UNIT_MM,
+    terms: Mapping[str, Terms] | None = None,
 ) -> Sheet:
     """The diagram on a sheet just big enough for it, at a legible, fixed scale.
 
@@ -717,7 +718,10 @@ def diagram_sheet(
     taller than ``max_height``: with the defaults the same picture fits the
     text width of every paper size, so the booklet and the standalone SVG agree.
     The words drawn are in the languages of ``descriptions`` (its keys, "pt"
-    and/or "en"), else in the language of ``language``.
+    and/or "en"), else in the language of ``language``; so are the hover
+    texts of its parts (the ``<title>`` of a piece, a cell, a line), with the
+    players and pieces named as ``terms`` (language -> front matter
+    ``colours`` and ``pieces``) names them.
     """
     spec = checked.spec
     langs = tuple(descriptions) or (language.split("-")[0],)
@@ -741,7 +745,7 @@ def diagram_sheet(
     box = _view_box(checked, frame) if view else ink_bounds(_Painter(checked, frame, langs).draw())
     assert box is not None
     shifted = frame.moved(PAD_MM - box[0], PAD_MM - box[1])
-    content = _Painter(checked, shifted, langs).draw()
+    content = _titled(_Painter(checked, shifted, langs).draw(), {lang: (terms or {}).get(lang, (None, {})) for lang in langs})
     width, height = box[2] - box[0] + 2 * PAD_MM, box[3] - box[1] + 2 * PAD_MM
     if view:
         content = _clip(content, (0.0, 0.0, width, height))
@@ -758,6 +762,15 @@ def diagram_sheet(
         description=f"{checked.game.id} position: {checked.final.to_text()}",
         language=language,
     )
+
+
+def _titled(group: Group, terms: Mapping[str, Terms]) -> Group:
+    """``group`` with the board code's English hover texts said in the languages of ``terms`` (a copy: board drawings may be shared)."""
+    title = group.title and (hover_title(group.title, group.role, terms) or group.title)
+    copy = Group(group.role, title=title, clip=group.clip)
+    for child in group.children:
+        copy.add(_titled(child, terms) if isinstance(child, Group) else child)
+    return copy
 
 
 # -- words -------------------------------------------------------------------------------

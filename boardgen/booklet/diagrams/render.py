@@ -13,12 +13,10 @@ from pathlib import Path
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, replay_diagram
 from boardgen.booklet.diagrams.draw import diagram_sheet
 from boardgen.booklet.diagrams.syntax import from_options
-from boardgen.booklet.diagrams.words import describe
+from boardgen.booklet.diagrams.words import Terms, describe
 from boardgen.booklet.sources import LANGUAGES, booklet_terms
 from boardgen.errors import BoardgenError, OptionError, option_name
 
-#: (player names, piece words) of one language, as a booklet's front matter gives them
-Terms = tuple[tuple[str, str] | None, Mapping[str, str]]
 DIAGRAM_FORMATS = ("svg", "pdf")
 
 
@@ -103,7 +101,7 @@ def diagram_file(checked: CheckedDiagram, terms: Mapping[str, Terms], fmt: str =
         raise OptionError("format", f"must be svg or pdf, not {fmt!r}")
     descriptions = {lang: describe(checked, lang, colours, dict(pieces)) for lang, (colours, pieces) in terms.items()}
     first = next(iter(terms), "en")
-    sheet = diagram_sheet(checked, descriptions, language=LANGUAGES[first][1])
+    sheet = diagram_sheet(checked, descriptions, language=LANGUAGES[first][1], terms=terms)
     if fmt == "svg":
         from boardgen.drawing.svg import render_svg
 

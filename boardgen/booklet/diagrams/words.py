@@ -8,6 +8,9 @@ them), arrows, marks and the claims.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 from boardgen.booklet.diagrams.check import CheckedDiagram
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -126,3 +129,131 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     if checked.spec.wins is not None:
         parts.append(_first_upper(words["wins"].format(player=_first_upper(names[checked.spec.wins.value]))))
     return " ".join(parts)
+
+
+# -- hover texts ---------------------------------------------------------------------------------
+#
+# The board code names the parts of a drawing in English, for the ``<title>`` of each group (what a
+# browser shows when the pointer rests on a piece, a cell, a line): "stone of player 0 on c3",
+# "z: citadel", "Black's lines (red)".  A diagram is the booklet's picture, so its hover texts are
+# in the booklet's languages: each English text the board code writes is matched here and said
+# again in each language, with the booklet's players and pieces.  A text with no entry stays
+# English (tests/booklet/test_diagram_drawing.py finds every such text in the booklets).
+
+#: one piece, by kind (a hover text names a single piece; the front matter's ``pieces`` are plurals)
+PIECE_WORDS: dict[str, dict[str, str]] = {
+    "pt": {"stone": "pedra", "man": "peça", "pawn": "peão", "officer": "oficial", "king": "rei", "dama": "dama", "attacker": "atacante", "defender": "defensor"},
+    "en": {"stone": "stone", "man": "man", "pawn": "pawn", "officer": "officer", "king": "king", "dama": "dama", "attacker": "attacker", "defender": "defender"},
+}
+
+#: fixed phrases of the board code (whole texts, or the part after "NAME: ")
+PHRASES: dict[str, dict[str, str]] = {
+    "pt": {
+        "citadel": "cidadela",
+        "light cell": "casa clara",
+        "dark cell": "casa escura",
+        "light cell of the neutral zone (pale pink)": "casa clara da zona neutra (rosa-claro)",
+        "dark cell of the neutral zone (pink)": "casa escura da zona neutra (rosa)",
+        "light cells": "casas claras",
+        "dark cells": "casas escuras",
+        "left side": "lado esquerdo",
+        "right side": "lado direito",
+        "bottom side": "lado de baixo",
+        "Black's lines (red)": "linhas das pretas (vermelhas)",
+        "White's lines (white)": "linhas das brancas (brancas)",
+        "dark edges of White's lines": "bordas escuras das linhas das brancas",
+        "edge lines (no circuit)": "linhas da borda (fora dos circuitos)",
+        "inner circuit: rows 2 and 5, columns b and e, small loops (red)": "circuito interno: fileiras 2 e 5, colunas b e e, curvas pequenas (vermelhas)",
+        "outer circuit: rows 3 and 4, columns c and d, large loops (gold)": "circuito externo: fileiras 3 e 4, colunas c e d, curvas grandes (douradas)",
+        "neutral zone: the whole pink segment a": "zona neutra: todo o setor rosa a",
+        "start cells: 7 attackers on ring 6, 4 defenders on ring 1": "casas iniciais: 7 atacantes no anel 6, 4 defensores no anel 1",
+        "start points: 24 pawns outside the fortress, officers on c6 and e6": "pontos iniciais: 24 peões fora da fortaleza, oficiais em c6 e e6",
+        "start points: 12 white (rows 1-2) and 12 black (rows 5-6)": "pontos iniciais: 12 brancas (fileiras 1-2) e 12 pretas (fileiras 5-6)",
+    },
+}
+
+#: texts with parts that vary: (English pattern, what it says in each language); ``{player}`` is
+#: the owner the pattern's ``owner`` names (or the group's role, ``piece-player-N``), ``{kind}``
+#: one piece of the pattern's ``kind``; the other groups are copied (points, lists of points)
+_PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
+    (re.compile(r"captured on (?P<name>\S+)"), {"pt": "peça capturada em {name}", "en": "piece captured on {name}"}),
+    (re.compile(r"possible move on (?P<name>\S+)"), {"pt": "jogada possível em {name}", "en": "possible move on {name}"}),
+    (re.compile(r"former stone on (?P<name>\S+)"), {"pt": "pedra que estava em {name}", "en": "former stone on {name}"}),
+    (re.compile(r"the swap would take the stone on (?P<name>\S+)"), {"pt": "a troca tomaria a pedra de {name}", "en": "the swap would take the stone on {name}"}),
+    (re.compile(r"(?:row|col)-(?:first|last) edge of player (?P<owner>\d+)"), {"pt": "{player}: borda do tabuleiro", "en": "{player}: edge of the board"}),
+    (re.compile(r"fortress: (?P<list>.+)"), {"pt": "fortaleza: {list}", "en": "fortress: {list}"}),
+    (re.compile(r"fortress wall (?P<list>\S+)"), {"pt": "muralha da fortaleza {list}", "en": "fortress wall {list}"}),
+    (re.compile(r"start diamonds: White on (?P<a>\S+), Black on (?P<b>\S+)"), {"pt": "losangos de partida: brancas em {a}, pretas em {b}", "en": "start diamonds: White on {a}, Black on {b}"}),
+    (re.compile(r"marked (?:cell|cells): (?P<list>.+)"), {"pt": "casas destacadas: {list}", "en": "marked cells: {list}"}),
+    (re.compile(r"marked (?:point|points): (?P<list>.+)"), {"pt": "pontos destacados: {list}", "en": "marked points: {list}"}),
+    (re.compile(r"(?P<name>[a-z]+\d*): (?P<phrase>.+)"), {"pt": "{name}: {phrase}", "en": "{name}: {phrase}"}),
+    (re.compile(r"(?P<kind>[\w-]+)(?: of player (?P<owner>\d+))? on (?P<name>\S+)"), {"pt": "{player}: {kind} em {name}", "en": "{player}: {kind} on {name}"}),
+]
+_OWNER_ROLE = re.compile(r"piece-player-(\d+)")
+
+#: the words a language uses for its players and its pieces (front matter ``colours``, ``pieces``)
+Terms = tuple[tuple[str, str] | None, Mapping[str, str]]
+
+
+def singular(plural: str, lang: str) -> str:
+    """One piece of a booklet's word for several ("cavaleiros" -> "cavaleiro", "peões" -> "peão", "pawns" -> "pawn").
+
+    The front matter gives the plural the text uses for the diagrams'
+    descriptions; a hover text names one piece.  The endings are the regular
+    ones of each language, enough for nouns of pieces.
+    """
+    endings = [("ões", "ão"), ("ães", "ão"), ("ais", "al"), ("éis", "el"), ("ns", "m"), ("res", "r"), ("s", "")] if lang == "pt" else [("men", "man"), ("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("s", "")]
+    for ending, replacement in endings:
+        if plural.endswith(ending) and len(plural) > len(ending):
+            return plural[: -len(ending)] + replacement
+    return plural
+
+
+def _piece_word(kind: str, lang: str, pieces: Mapping[str, str]) -> str:
+    if kind in pieces:
+        return singular(pieces[kind], lang)
+    return PIECE_WORDS.get(lang, PIECE_WORDS["en"]).get(kind, kind)
+
+
+def _said(title: str, role: str, lang: str, terms: Terms) -> str | None:
+    """``title`` (the board code's English) in ``lang``, or None when this module does not know it."""
+    colours, pieces = terms
+    names = colours if colours and all(colours) else _PLAYERS.get(lang, _PLAYERS["en"])
+    phrases = PHRASES.get(lang, {})
+    if lang == "en" and title in PHRASES["pt"]:
+        return title
+    if title in phrases:
+        return phrases[title]
+    for pattern, said in _PATTERNS:
+        found = pattern.fullmatch(title)
+        if found is None:
+            continue
+        fields = found.groupdict()
+        if "phrase" in fields:
+            if lang != "en" and fields["phrase"] not in phrases:
+                continue
+            fields["phrase"] = phrases.get(fields["phrase"], fields["phrase"])
+        owner = fields.pop("owner", None)
+        if owner is None and "kind" in fields:
+            by_role = _OWNER_ROLE.fullmatch(role)
+            owner = by_role.group(1) if by_role else None
+            if owner is None:
+                continue
+        if owner is not None:
+            fields["player"] = _first_upper(names[int(owner)]) if int(owner) < len(names) else owner
+        if "kind" in fields:
+            fields["kind"] = _piece_word(fields["kind"], lang, pieces)
+        return said.get(lang, said["en"]).format(**fields)
+    return None
+
+
+def hover_title(title: str, role: str, terms: Mapping[str, Terms]) -> str | None:
+    """A part's hover text in the booklet's languages (``terms``' keys, in column order), joined by " / ".
+
+    None when a language has no words for it: the caller keeps the English
+    text (and the tests name it).
+    """
+    said = [_said(title, role, lang, words) for lang, words in terms.items()]
+    if not said or any(text is None for text in said):
+        return None
+    return " / ".join(dict.fromkeys(text for text in said if text is not None))
