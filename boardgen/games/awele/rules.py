@@ -33,7 +33,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.variants import VariantValues
@@ -83,9 +83,11 @@ def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
     return rules_for(GAME.resolve_variants(variants))
 
 
-@dataclass(frozen=True)
-class Sowing:
-    """What sowing one pit does: the pits sown, the board after it and what is captured."""
+class Sowing(NamedTuple):
+    """What sowing one pit does: the pits sown, the board after it and what is captured.
+
+    A named tuple, not a dataclass: every node of a perft makes six of them.
+    """
 
     origin: int
     sown: tuple[int, ...]
@@ -95,25 +97,33 @@ class Sowing:
     grand_slam: bool  # the capture would have taken every seed of the opponent's row (and rules forbade it)
 
 
+# ORDER[origin][n]: the pits n seeds from ``origin`` are sown into; PATHS: the same as a move's path of names.
+ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(geo.sowing_order(origin, n) for n in range(geo.SEED_COUNT + 1)) for origin in range(PITS)
+)
+PATHS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple((NAMES[origin],) + tuple(NAMES[p] for p in order) for order in ORDER[origin]) for origin in range(PITS)
+)
+
+
 def sow(pits: tuple[int, ...], origin: int, side: int, rules: Rules) -> Sowing:
     """Sow pit ``origin`` for player ``side`` and capture (games.md 9.3 rules 1 and 2)."""
     board = list(pits)
-    sown = geo.sowing_order(origin, board[origin])
+    sown = ORDER[origin][board[origin]]
     board[origin] = 0
     for pit in sown:
         board[pit] += 1
     last = sown[-1]
     captured: list[int] = []
-    if geo.owner(last) != side:
-        low = ROW if side == 0 else 0
+    low = ROW if side == 0 else 0
+    if low <= last < low + ROW:
         pit = last
         while pit >= low and board[pit] in (2, 3):
             captured.append(pit)
             pit -= 1
     slam = False
     if captured:
-        opponent = geo.row(1 - side)
-        left = sum(board[p] for p in opponent) - sum(board[p] for p in captured)
+        left = sum(board[low : low + ROW]) - sum(board[p] for p in captured)
         if left == 0 and not rules.grand_slam_captures:
             captured, slam = [], True
     taken = tuple(board[p] for p in captured)
@@ -124,7 +134,7 @@ def sow(pits: tuple[int, ...], origin: int, side: int, rules: Rules) -> Sowing:
 
 def _board_key(pits: tuple[int, ...], side: int) -> str:
     """A board and the player to move, as the history field writes it (and compares it)."""
-    return "".join(DIGITS[n] for n in pits) + SIDE_LETTERS[side]
+    return "".join([DIGITS[n] for n in pits]) + SIDE_LETTERS[side]
 
 
 class AweleState(GameState):
@@ -293,15 +303,15 @@ class AweleState(GameState):
             if rules.must_feed and starving and seeds <= (ROW - 1) - (origin % ROW):
                 continue  # every seed stays in the mover's own row
             result = sow(pits, origin, side, rules)
-            path = (NAMES[origin],) + tuple(NAMES[p] for p in result.sown)
+            captured = result.captured
             moves.append(
                 Move(
                     NAMES[origin],
-                    path,
-                    tuple(NAMES[p] for p in result.captured),
-                    "capture" if result.captured else "sow",
-                    key=result,
-                    taken=result.taken,
+                    PATHS[origin][seeds],
+                    tuple([NAMES[p] for p in captured]) if captured else (),
+                    "capture" if captured else "sow",
+                    result,
+                    result.taken,
                 )
             )
         return moves
