@@ -96,7 +96,8 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
         parts.append(words["partial"])
     by_owner: dict[int, dict[str, list[str]]] = {}
     for name, piece in checked.final.placements():
-        by_owner.setdefault(piece.owner, {}).setdefault(piece.kind, []).append(name)
+        counted = name if piece.count == 1 else f"{name} ({piece.count})"  # a pit's seeds, a stack
+        by_owner.setdefault(piece.owner, {}).setdefault(piece.kind, []).append(counted)
     if not by_owner:
         parts.append(words["empty"])
     for owner in sorted(by_owner):
