@@ -37,6 +37,7 @@ MAX_DOTS = 12  # seeds drawn as dots round the count, up to this many
 DOT_RING = 0.36
 DOT_RADIUS = 0.05
 LAP_INSET = 0.24  # a second lap of a long sowing runs this much further inside the loop
+CLAIM_OFFSET = 0.36  # a claim's cross sits this far right of and outward from a pit's centre
 LANE = 0.62  # the first lap's lane: this far from a row's centres, between the rows
 SOWING_LOOP = (0.7, 1.3)  # y of the printed sowing loop's two legs (between the lanes of diagrams)
 
@@ -168,26 +169,38 @@ class AweleBoard(BoardDrawing):
         return Circle(frame.pt(x, y), frame.length(geo.PIT_DIAMETER / 2 + 0.08), style)
 
     def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
-        """Where a sowing's arrow runs: from the pit emptied, along the lane between the rows past every
-        pit sown, into the last one.
+        """Where a sowing's arrow runs: out of the pit emptied into the lane between the rows, along it
+        past every pit sown, into the last one (slantwise out and in, so the head points into the pit).
 
-        The lane lies between the rows, so the arrow covers no count; a second lap
-        (12 seeds or more) runs :data:`LAP_INSET` further inside the first.
+        The lane lies between the rows, so the arrow covers no count; each further
+        lap (11 pits sown, the emptied pit passed by) runs :data:`LAP_INSET` further
+        inside the one before, turning where it passes the emptied pit.
         """
         pits = [geo.PIT_INDEX[p] for p in path if p in geo.PIT_INDEX]
         if len(pits) < 2:
             return []
-        points = [geo.pit_centre(pits[0])]
-        lap = 0
-        for before, pit in zip(pits, pits[1:]):
-            if pit <= before:  # passed from a2 round to a1: a new lap
-                lap += 1
-            points.append(_lane_point(pits[0], pit, min(lap, 1)))
+        origin = pits[0]
+        points = [geo.pit_centre(origin)]  # out of the emptied pit slantwise (one seed: straight to the next pit)
+        for k, pit in enumerate(pits[1:-1]):
+            lap = min(k // (geo.PIT_COUNT - 1), 1)
+            if k and k % (geo.PIT_COUNT - 1) == 0:  # this lap passes the emptied pit: turn inwards there
+                turn = _lane_point(origin, lap)
+                points += [(turn[0], points[-1][1]), turn]
+            points.append(_lane_point(pit, lap))
+        # Into the last pit slantwise from the lane, so that the head, cut back to the pit's rim, points into it.
         points.append(geo.pit_centre(pits[-1]))
         return points
 
+    def claim_mark(self, name: str) -> tuple[tuple[float, float], float]:
+        """Where a diagram crosses a pit (a capture, a refused move): its outer corner, small, off the count."""
+        x, y = self.location(name)
+        if name in geo.STORES:
+            return (x, y), 0.7
+        outward = -1.0 if geo.owner(geo.PIT_INDEX[name]) == geo.SOUTH else 1.0
+        return (x + CLAIM_OFFSET, y + outward * CLAIM_OFFSET), 0.55
 
-def _lane_point(origin: int, pit: int, lap: int) -> tuple[float, float]:
+
+def _lane_point(pit: int, lap: int) -> tuple[float, float]:
     """The point of the sowing lane beside ``pit`` on the given lap (0 or 1)."""
     x, y = geo.pit_centre(pit)
     inset = LANE + lap * LAP_INSET
