@@ -260,3 +260,86 @@ def test_refused_moves_name_the_rule(text: str, move: str, code: str) -> None:
 
 def test_moves_are_read_in_any_letter_case() -> None:
     assert AweleState.initial().parse_move(" D1 ").text == "d1"
+
+
+# -- diagrams: counts in the checker, the drawing and the words ------------------------------
+
+from pathlib import Path  # noqa: E402
+
+from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram  # noqa: E402
+from boardgen.booklet.diagrams.draw import diagram_sheet  # noqa: E402
+from boardgen.booklet.diagrams.syntax import parse_definition  # noqa: E402
+from boardgen.booklet.diagrams.words import describe  # noqa: E402
+from boardgen.booklet.problems import Problems  # noqa: E402
+from boardgen.drawing.model import Group, Line, Text  # noqa: E402
+from boardgen.games.awele import geometry as geo  # noqa: E402
+
+AWELE = Defaults("awele", None, {})
+CHAIN = "position: 2,0,3,1,0,3/1,2,1,4,0,2 15-14 s 0\n"
+
+
+def _check(body: str) -> tuple[CheckedDiagram | None, list[str]]:
+    problems = Problems()
+    spec = parse_definition("d", body, Path("diagrams.md"), 1, problems)
+    result = check_diagram(spec, AWELE, problems)
+    return result, [str(p) for p in problems.items]
+
+
+def test_a_capture_claim_may_name_the_seeds_taken_from_each_pit() -> None:
+    result, problems = _check(CHAIN + "captures: f1 d2=2 e2=3 f2=2\n")
+    assert result is not None and not problems
+    assert result.captures[0].taken == (2, 3, 2)
+
+
+def test_a_capture_claim_with_a_wrong_count_is_refused() -> None:
+    result, problems = _check(CHAIN + "captures: f1 d2=2 e2=2 f2=2\n")
+    assert result is None
+    assert any("f1 takes 3 from e2, not 2" in p for p in problems), problems
+
+
+def test_pits_without_counts_in_the_claim_are_still_compared() -> None:
+    assert _check(CHAIN + "captures: f1 d2 e2 f2\n")[1] == []
+    assert any("captures d2 e2 f2, not d2 e2" in p for p in _check(CHAIN + "captures: f1 d2=2 e2=3\n")[1])
+
+
+def _texts(group: Group) -> list[Text]:
+    return [shape for shape, _ in group.walk() if isinstance(shape, Text)]
+
+
+def test_a_diagram_writes_each_pits_count_in_it_and_crosses_a_capture_beside_it() -> None:
+    result, _ = _check(CHAIN + "captures: f1 d2=2 e2=3 f2=2\n")
+    assert result is not None
+    sheet = diagram_sheet(result, {"en": "chain"})
+    counts = [t for t in _texts(sheet.content) if t.text.isdigit() and t.size > 2.0]
+    # 9 non-empty pits and 2 stores, each with its number, in the booklet's bold
+    assert sorted(int(t.text) for t in counts) == sorted([2, 3, 1, 3, 1, 2, 1, 4, 2, 15, 14])
+    assert all(t.font == "sans-bold" for t in counts)
+    crosses = sheet.content.find("capture-cross")
+    assert len(crosses) == 3
+    numerals = {(round(t.position[0], 1)) for t in counts}
+    for cross in crosses:
+        lines = [shape for shape, _ in cross.walk() if isinstance(shape, Line)]
+        centre_x = sum(line.start[0] + line.end[0] for line in lines) / (2 * len(lines))
+        assert round(centre_x, 1) not in numerals  # off the count, at the pit's corner
+
+
+def test_the_words_of_a_diagram_give_every_count() -> None:
+    result, _ = _check(CHAIN)
+    assert result is not None
+    words = describe(result, "en", ("South", "North"), {"seed": "seeds"})
+    assert "South: seeds a1 (2), c1 (3), d1 (1), f1 (3), south (15)." in words
+    assert "North: seeds f2 (1), e2 (2), d2 (1), c2 (4), a2 (2), north (14)." in words
+
+
+def test_a_sowing_arrow_runs_between_the_rows_and_a_second_lap_inside_the_first() -> None:
+    from boardgen.games.awele.board import AweleBoard
+
+    board = AweleBoard()
+    path = AweleState.from_text("2,1,0,3,1,14/2,1,3,0,2,1 10-8 s 0").parse_move("f1").path
+    route = board.move_route(path)
+    assert route[0] == geo.pit_centre(geo.PIT_INDEX["f1"]) and route[-1] == geo.pit_centre(geo.PIT_INDEX["d2"])
+    inner = route[1:-1]
+    low, high = geo.PIT_DIAMETER / 2, geo.ROW_GAP - geo.PIT_DIAMETER / 2
+    assert all(low < y < high for _, y in inner)  # never over a pit, so never over a count
+    south_lanes = sorted({round(y, 3) for _, y in inner if y < geo.ROW_GAP / 2})
+    assert len(south_lanes) == 2  # the first lap's lane and, inside it, the second's

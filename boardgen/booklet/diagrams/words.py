@@ -95,9 +95,11 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     if checked.spec.view is not None:
         parts.append(words["partial"])
     by_owner: dict[int, dict[str, list[str]]] = {}
-    for name, piece in checked.final.placements():
-        counted = name if piece.count == 1 else f"{name} ({piece.count})"  # a pit's seeds, a stack
-        by_owner.setdefault(piece.owner, {}).setdefault(piece.kind, []).append(counted)
+    placements = checked.final.placements()
+    with_counts = any(piece.count != 1 for _, piece in placements)  # pits of seeds, stacks: every count said
+    for name, piece in placements:
+        where = f"{name} ({piece.count})" if with_counts else name
+        by_owner.setdefault(piece.owner, {}).setdefault(piece.kind, []).append(where)
     if not by_owner:
         parts.append(words["empty"])
     for owner in sorted(by_owner):

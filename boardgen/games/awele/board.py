@@ -61,6 +61,10 @@ class AweleBoard(BoardDrawing):
     def locations(self) -> dict[str, tuple[float, float]]:
         return geo.locations()
 
+    def start_placements(self) -> list[tuple[str, Piece]]:
+        """Four seeds in every pit (``--setup`` draws them); the stores start empty."""
+        return [(name, Piece(geo.owner(i), "seed", geo.SEEDS_PER_PIT)) for i, name in enumerate(geo.PIT_NAMES)]
+
     # -- the board ------------------------------------------------------------------
     def line_width(self, frame: Frame, options: BoardOptions) -> float:
         return min(0.6, max(0.25, frame.scale * 0.012)) * options.line_scale
