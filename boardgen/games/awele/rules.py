@@ -286,10 +286,8 @@ class AweleState(GameState):
 
         While the game goes on, the seeds captured so far.
         """
-        outcome = self.outcome()
-        if outcome is None:
-            return self._scores
-        return self._end()[0]
+        ended = self._end()
+        return self._scores if ended is None else ended[0]
 
     # -- move generation --------------------------------------------------------
     def generate_moves(self) -> list[Move]:
@@ -324,8 +322,9 @@ class AweleState(GameState):
         side = self._side
         scores = list(self._scores)
         scores[side] += sum(result.taken)
+        history: tuple[str, ...] = ()
         if result.captured:
-            quiet, history = 0, ()
+            quiet = 0
         else:
             quiet = self._quiet + 1
             history = self._history + (_board_key(self._pits, side),) if self._rules.repetition else ()
