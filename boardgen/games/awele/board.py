@@ -7,7 +7,7 @@ Pits are white inside with a plain outline, so that on a pen-and-paper sheet
 a count can be written in each one.
 
 On an empty board a counter-clockwise loop with arrowheads runs between the
-rows, labelled in both languages: the sowing direction.  Like start marks it
+rows: the sowing direction, which the sheet's note names in both languages.  Like start marks it
 helps on the printed board and is left out of diagrams
 (``BoardOptions.start_marks``), whose own arrows show the sowing of a move.
 
@@ -113,7 +113,11 @@ class AweleBoard(BoardDrawing):
         return group
 
     def draw_sowing_direction(self, frame: Frame, width: float) -> Group:
-        """A counter-clockwise loop between the rows with an arrowhead on each leg, and its name."""
+        """A counter-clockwise loop between the rows with an arrowhead on each leg.
+
+        Unlabelled: the sheet's note names it in both languages, and a word on the
+        board would read as a tile's name on a poster's assembly page.
+        """
         colour = palette.current().guide
         low, high = SOWING_LOOP
         left, right = 0.0, (geo.PITS_PER_ROW - 1) * geo.PITCH
@@ -128,9 +132,6 @@ class AweleBoard(BoardDrawing):
             tip = (mx + ux * head, my)
             group.add(Polygon(frame.pts([tip, (mx - ux * head, my + head * 0.7), (mx - ux * head, my - head * 0.7)]),
                               Style(stroke=None, fill=colour)))
-        size = max(frame.length(0.2), 0.0)
-        middle = ((left + right) / 2, (low + high) / 2)
-        group.add(centred_label(frame, middle, "semeadura · sowing", size, colour))
         return group
 
     def draw_coordinates(self, frame: Frame) -> Group:
