@@ -361,7 +361,8 @@ class AweleState(GameState):
             return (south + own[0], north + own[1]), f"famine: {name} has no seed to sow; the seeds stay with their owner"
         if rules.must_feed and own[1 - side] == 0 and not self.generated_moves():
             name = "South" if side == 0 else "North"
-            return (south + own[0], north + own[1]), f"{name} cannot feed the starving opponent and takes the {left} seeds left"
+            seeds = "the seed" if left == 1 else f"the {left} seeds"
+            return (south + own[0], north + own[1]), f"{name} cannot feed the starving opponent and takes {seeds} left"
         if rules.repetition and _board_key(pits, side) in self._history:
             return leftovers(), "impasse: the position has come back since the last capture"
         if self._quiet >= rules.no_capture:
