@@ -25,6 +25,7 @@ GAME = GameInfo(
     sizes=None,
     default_size=None,
     aliases=("mancala", "oware", "awale"),
+    extra={"pen_and_paper": True},  # white pits a count can be written in: four boards a sheet to play in pencil
     variants=(
         Variant.boolean(
             "must_feed",
