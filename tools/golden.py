@@ -102,6 +102,9 @@ SPECS: tuple[Spec, ...] = (
             "pawn_moves": "any-line",
         },
     ),
+    # Awelé: Pingaud's rules (the defaults) and the competition rules OpenSpiel plays (rules=abapa).
+    Spec("awele", "awele"),
+    Spec("awele-abapa", "awele", variants={"rules": "abapa"}, seed=2),
     Spec("brax", "brax", seed=7),
     Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
     Spec("hex-5", "hex", size=5, seed=25),

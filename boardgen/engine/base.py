@@ -30,11 +30,15 @@ class Piece:
     ``owner`` is 0 for the player who moves first in the game and 1 for the
     other; ``kind`` names the piece type in the game's own words
     (``stone``, ``man``, ``pawn``, ``officer``...), so the diagram renderer can
-    draw officers differently from pawns.
+    draw officers differently from pawns.  ``count`` is how many such pieces
+    stand there together: the seeds in a pit (Awelé), a stack; 1 for a single
+    piece.  A game whose places hold counts gives one placement per place
+    with its count, instead of repeating the place.
     """
 
     owner: int
     kind: str = "man"
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,9 @@ class Move:
     ``captures`` lists the points whose pieces are removed by the move.
     ``kind`` is a short word: ``place``, ``step``, ``capture``, ``swap``,
     ``pass``... ``key`` is free for the engine's own representation and takes
-    no part in equality beyond what the text already says.
+    no part in equality beyond what the text already says.  ``taken`` says how
+    many pieces the move removes from each place of ``captures``, in the same
+    order, where a place holds several (Awelé's pits); empty: one piece each.
     """
 
     text: str
@@ -56,6 +62,7 @@ class Move:
     captures: tuple[str, ...] = ()
     kind: str = "move"
     key: object = field(default=None, compare=False, hash=False, repr=False)
+    taken: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ COUNTERS = {
     "brax": ("1BBBBBBB1/9/9/9/9/9/9/9/1WWWWWWW1 w - {}", "move clock must be a whole number"),
     "ringo": ("-/1D1D1D1D/8/8/8/8/1AAAAAAA a {}", "the no-progress counter must be a whole number"),
     "assalto": ("3/O1O/PP3PP/PPPPPPP/PPPPPPP/PPP/PPP p {}", "the no-progress counter must be a whole number"),
+    "awele": ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 s {}", "the turns-since-capture counter must be a whole number"),
 }
 
 

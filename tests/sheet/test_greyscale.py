@@ -154,6 +154,9 @@ TONE_PAIRS: dict[str, list[tuple]] = {
         ("fortress-wall", ("fortress-area", "fill"), BESIDE),
         (("start-player-0", "fill"), ("start-player-1", "fill")),
     ],
+    # Awelé's sheet tells nothing apart by colour: pits and stores are ink outlines, the
+    # sowing direction an arrowed loop of its own shape, and seeds have no owner.
+    "awele": [],
 }
 
 _LEVELS = np.arange(256) / 255

@@ -9,6 +9,7 @@ view must exist on the board, and every claim must hold in the shown position
 * ``illegal: MOVE CODE`` -- the engine refuses MOVE and its reason code
   (``GameState.why_illegal``) is CODE;
 * ``captures: MOVE P...`` -- MOVE is legal and removes exactly the pieces on P...;
+  ``P=N`` also claims that it removes N of them there (a pit's seeds, a stack);
 * ``wins: N`` -- the game is over and player N has won.
 
 Engines are reached only through :mod:`boardgen.engine.base` and boards only
@@ -204,9 +205,14 @@ def replay_diagram(spec: DiagramSpec, defaults: Defaults, report: Report) -> Che
         except IllegalMoveError as exc:
             problem(capture_claim, "captures", f"{text} is not a legal move here: {exc}")
             continue
-        if sorted(move.captures) != sorted(points):
+        named = [point.partition("=")[0] for point in points]
+        if sorted(move.captures) != sorted(named):
             captured = " ".join(move.captures) or "nothing"
-            problem(capture_claim, "captures", f"{text} captures {captured}, not {' '.join(points)}")
+            problem(capture_claim, "captures", f"{text} captures {captured}, not {' '.join(named)}")
+            continue
+        wrong = _wrong_counts(move, points)
+        if wrong:
+            problem(capture_claim, "captures", f"{text} {wrong}")
             continue
         captures.append(move)
     if spec.wins is not None:
@@ -219,6 +225,21 @@ def replay_diagram(spec: DiagramSpec, defaults: Defaults, report: Report) -> Che
     if found:
         return None
     return CheckedDiagram(spec, info, variants, board, start, final, played, before, legal, captures, illegal)
+
+
+def _wrong_counts(move: Move, points: Iterable[str]) -> str | None:
+    """What is wrong with the counts a capture claim gives (``b2=3``: three pieces taken from b2), if anything.
+
+    Where places hold several pieces (Awelé's pits) a claim may say how many it
+    takes from each; the engine's ``Move.taken`` (one piece each when empty)
+    must agree.
+    """
+    taken = dict(zip(move.captures, move.taken or (1,) * len(move.captures)))
+    for point in points:
+        name, sep, claimed = point.partition("=")
+        if sep and claimed != str(taken.get(name)):
+            return f"takes {taken.get(name)} from {name}, not {claimed}"
+    return None
 
 
 def _detail(exc: BoardgenError) -> str:

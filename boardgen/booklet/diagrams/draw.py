@@ -354,6 +354,19 @@ class _Painter:
             start_at_rim = path[0] in self.occupied
         return self.placed_arrow(points, start_at_rim=start_at_rim, end_at_rim=path[-1] in self.occupied, **style)
 
+    def claim_cross(self, name: str, role: str) -> Group:
+        """A claim's cross on a place: on its piece, unless the board keeps marks off what the place shows.
+
+        A board whose places show counts (Awelé's pits) says where a mark goes
+        and how large, ``claim_mark(name)`` -> ((x, y) in board units, size factor),
+        so the cross leaves the count readable.
+        """
+        board_mark = getattr(self.board, "claim_mark", None)
+        if callable(board_mark):
+            (x, y), factor = board_mark(name)
+            return cross(self.frame.pt(x, y), self.radius * factor, role=role)
+        return cross(self.at(name), self.radius, role=role)
+
     def route(self, path: list[str]) -> list[tuple[float, float]]:
         """Sheet points of the line a move travels: straight between its points, unless the board
         knows better (``move_route(path)`` in board units, e.g. along Surakarta's loops)."""
@@ -461,7 +474,7 @@ class _Painter:
                 arrows.add(drawn)
             for name in move.captures:
                 if name in self.names:
-                    marks.add(cross(self.at(name), self.radius, role="capture-cross"))
+                    marks.add(self.claim_cross(name, role="capture-cross"))
         for claim in checked.illegal:
             if claim.text.strip().lower() == SWAP:
                 target = self._swap_target()
@@ -472,14 +485,14 @@ class _Painter:
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
             if PLACEMENT_JOIN in claim.text:  # a refused placement: a cross on every point, no arrow
                 for name in points:
-                    marks.add(cross(self.at(name), self.radius, role="illegal-cross"))
+                    marks.add(self.claim_cross(name, role="illegal-cross"))
                 continue
             if len(points) >= 2:
                 # Along the way the piece would go (round a loop, along a ring), though the engine refuses it.
                 path = list(self.board.refused_path(claim.text.lower(), tuple(points), frozenset(self.occupied)))
                 refused.add(self.arrow_through(path, route=True, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
             if points:
-                marks.add(cross(self.at(points[-1]), self.radius, role="illegal-cross"))
+                marks.add(self.claim_cross(points[-1], role="illegal-cross"))
         return Group("claims").add(*(layer for layer in (refused, arrows, marks) if layer.children))
 
     def _swap_mark(self, name: str, owner: int) -> Group:

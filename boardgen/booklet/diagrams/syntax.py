@@ -29,7 +29,8 @@ coordinates     ``on`` (default) or ``off``
 width           the largest width on the page, e.g. ``60mm``
 legal           moves claimed legal in the shown position (repeatable)
 illegal         ``MOVE CODE``: claimed illegal for the reason CODE (repeatable)
-captures        ``MOVE POINT...``: MOVE is legal and removes exactly these pieces
+captures        ``MOVE POINT...``: MOVE is legal and removes exactly these pieces;
+                ``POINT=N``: and N of them from POINT (where places hold counts)
 wins            ``0`` or ``1``: the shown position is won by that player
 ==============  ==================================================================
 

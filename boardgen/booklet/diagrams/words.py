@@ -98,8 +98,11 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
     if checked.spec.view is not None:
         parts.append(words["partial"])
     by_owner: dict[int, dict[str, list[str]]] = {}
-    for name, piece in checked.final.placements():
-        by_owner.setdefault(piece.owner, {}).setdefault(piece.kind, []).append(name)
+    placements = checked.final.placements()
+    with_counts = any(piece.count != 1 for _, piece in placements)  # pits of seeds, stacks: every count said
+    for name, piece in placements:
+        where = f"{name} ({piece.count})" if with_counts else name
+        by_owner.setdefault(piece.owner, {}).setdefault(piece.kind, []).append(where)
     if not by_owner:
         parts.append(words["empty"])
     for owner in sorted(by_owner):

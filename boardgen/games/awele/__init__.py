@@ -1,0 +1,86 @@
+"""Awelé (Oware, Mancala): sow seeds round two rows of six pits and harvest twos and threes."""
+
+from boardgen.registry import GameInfo, Variant
+
+# What ``rules=abapa`` stands for: the competition rules (Abapa), as OpenSpiel's ``oware`` plays them.
+ABAPA: dict[str, str] = {
+    "must_feed": "on",
+    "famine": "owner",
+    "grand_slam": "no-capture",
+    "impasse_seeds": "own-row",
+    "early_win": "on",
+    "repetition": "on",
+    "no_capture": "200",
+}
+
+GAME = GameInfo(
+    id="awele",
+    title={"pt": "Awelé", "en": "Awelé"},
+    summary={
+        "pt": "Semeie as sementes em volta de duas fiadas de seis casas e colha as casas do adversário que ficam com duas ou três.",
+        "en": "Sow seeds round two rows of six pits and harvest the opponent's pits that end with two or three.",
+    },
+    board="boardgen.games.awele.board:AweleBoard",
+    engine="boardgen.games.awele.rules:AweleState",
+    sizes=None,
+    default_size=None,
+    aliases=("mancala", "oware", "awale"),
+    extra={"pen_and_paper": True},  # white pits a count can be written in: four boards a sheet to play in pencil
+    variants=(
+        Variant.boolean(
+            "must_feed",
+            default=False,
+            doc="on: when the opponent has no seed left, a player must sow so that at least one seed reaches him, "
+            "and the game ends when no move can (Abapa, rb.ec-lille.fr); off: no such duty (seed, Pingaud).",
+        ),
+        Variant.choice(
+            "famine",
+            values=("starving", "owner"),
+            default="starving",
+            doc="The player to move has no seed and cannot play: he collects every seed left on the board (seed), "
+            "or the seeds stay with the owner of the row they lie in, the opponent (ec-lille, OpenSpiel).",
+        ),
+        Variant.choice(
+            "grand_slam",
+            values=("allowed", "no-capture"),
+            default="allowed",
+            doc="A sowing that would capture every seed of the opponent's row captures them (seed: not "
+            "forbidden), or is played but captures nothing (Abapa, OpenSpiel).",
+        ),
+        Variant.choice(
+            "impasse_seeds",
+            values=("own-row", "nobody"),
+            default="own-row",
+            doc="When the game ends by an impasse or at 25 captured seeds, each player adds the seeds on his own "
+            "row (our choice; the seed is silent), or the seeds left count for nobody.",
+        ),
+        Variant.boolean(
+            "early_win",
+            default=True,
+            doc="The game ends as soon as a player has captured 25 seeds, a majority of the 48 (seed: optional; "
+            "it recommends playing on while learning); off: play on to famine or impasse.",
+        ),
+        Variant.boolean(
+            "repetition",
+            default=True,
+            doc="The game ends by impasse when a position (pits and player to move) comes back since the last "
+            "capture: the seeds go round for ever (our reading of the seed's impasse; OpenSpiel).",
+        ),
+        Variant.integer(
+            "no_capture",
+            numbers=(100, 50, 200),
+            default=100,
+            doc="The game ends by impasse after this many turns in a row (both players' counted) without a "
+            "capture: our own rule, so that every game ends.",
+        ),
+        Variant.choice(
+            "rules",
+            values=("pingaud", "abapa"),
+            default="pingaud",
+            doc="Shorthand. abapa: the competition rules, as OpenSpiel's oware plays them: every option it names "
+            "that is not given takes its value (must_feed=on, famine=owner, grand_slam=no-capture, "
+            "impasse_seeds=own-row, early_win=on, repetition=on, no_capture=200); an option given explicitly keeps its value.",
+            presets={"abapa": ABAPA},
+        ),
+    ),
+)
