@@ -153,6 +153,7 @@ PIECE_WORDS: dict[str, dict[str, str]] = {
 PHRASES: dict[str, dict[str, str]] = {
     "pt": {
         "citadel": "cidadela",
+        "sowing direction: counter-clockwise": "sentido da semeadura: anti-horário",
         "light cell": "casa clara",
         "dark cell": "casa escura",
         "light cell of the neutral zone (pale pink)": "casa clara da zona neutra (rosa-claro)",
@@ -189,6 +190,13 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"start diamonds: White on (?P<a>\S+), Black on (?P<b>\S+)"), {"pt": "losangos de partida: brancas em {a}, pretas em {b}", "en": "start diamonds: White on {a}, Black on {b}"}),
     (re.compile(r"marked (?:cell|cells): (?P<list>.+)"), {"pt": "casas destacadas: {list}", "en": "marked cells: {list}"}),
     (re.compile(r"marked (?:point|points): (?P<list>.+)"), {"pt": "pontos destacados: {list}", "en": "marked points: {list}"}),
+    # pit games (Awelé): stores named by their side, pits and their counts
+    (re.compile(r"south store: seeds captured by South"), {"pt": "depósito do Sul: sementes colhidas pelo Sul", "en": "south store: seeds captured by South"}),
+    (re.compile(r"north store: seeds captured by North"), {"pt": "depósito do Norte: sementes colhidas pelo Norte", "en": "north store: seeds captured by North"}),
+    (re.compile(r"pit (?P<name>\S+) \(South\)"), {"pt": "casa {name} (Sul)", "en": "pit {name} (South)"}),
+    (re.compile(r"pit (?P<name>\S+) \(North\)"), {"pt": "casa {name} (Norte)", "en": "pit {name} (North)"}),
+    (re.compile(r"1 seed in (?P<name>\S+)"), {"pt": "1 semente em {name}", "en": "1 seed in {name}"}),
+    (re.compile(r"(?P<count>\d+) seeds in (?P<name>\S+)"), {"pt": "{count} sementes em {name}", "en": "{count} seeds in {name}"}),
     (re.compile(r"(?P<name>[a-z]+\d*): (?P<phrase>.+)"), {"pt": "{name}: {phrase}", "en": "{name}: {phrase}"}),
     (re.compile(r"(?P<kind>[\w-]+)(?: of player (?P<owner>\d+))? on (?P<name>\S+)"), {"pt": "{player}: {kind} em {name}", "en": "{player}: {kind} on {name}"}),
 ]
