@@ -22,6 +22,8 @@ Sizes (what one square measures, ``--cell-mm``):
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from boardgen.boards.base import BoardOptions
 from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
@@ -48,6 +50,18 @@ class ChequerBoard(GridBoard):
     label_size = 0.3
     #: a piece a little smaller than its square, as on a real board
     piece_diameter = 0.8
+    #: pieces stand on the dark squares only (draughts); False: on every square (chess)
+    dark_squares_only: bool = False
+
+    def locations(self) -> dict[str, tuple[float, float]]:
+        """Where a piece may stand: every square, or only the dark ones (all 64 are drawn either way)."""
+        if not self.dark_squares_only:
+            return self._locations
+        return self._dark_locations
+
+    @cached_property
+    def _dark_locations(self) -> dict[str, tuple[float, float]]:
+        return {name: xy for name, xy in self._locations.items() if self.grid.is_dark(name)}
 
     def size_label(self) -> str:
         return f"{SIZE} × {SIZE}"

@@ -44,11 +44,14 @@ def test_sixty_four_squares_half_dark_a1_and_h8_dark():
     group = drawing()
     dark, light = centres(group.find("cell-dark")[0]), centres(group.find("cell-light")[0])
     assert len(dark) == 32 and len(light) == 32
-    on_paper = {name: (round(frame.pt(*board.location(name))[0] / 10, 3), round(frame.pt(*board.location(name))[1] / 10, 3)) for name in ("a1", "h8", "h1", "a8")}
+    on_paper = {name: (round(frame.pt(*board.grid.coords(name))[0] / 10, 3), round(frame.pt(*board.grid.coords(name))[1] / 10, 3)) for name in ("a1", "h8", "h1", "a8")}
     # White's left-hand corner (a1) and Black's (h8) are dark, the other two light.
     assert on_paper["a1"] in dark and on_paper["h8"] in dark
     assert on_paper["h1"] in light and on_paper["a8"] in light
     assert board.is_dark("a1") and not board.is_dark("b1")
+    # Draughts is played on the dark squares: they are the board's places, the light ones only drawn.
+    assert sorted(board.locations()) == sorted(name for name in board.grid.names if board.is_dark(name))
+    assert len(ChequerBoard().locations()) == 64
 
 
 def test_coordinates_a_to_h_and_1_to_8_on_every_side():

@@ -20,6 +20,7 @@ class DamasBoard(ChequerBoard):
     start = geo.START
     piece_kind = "man"
     start_marks_title = "start squares"
+    dark_squares_only = True
 
     def __init__(self, size: int | None = None) -> None:
         super().__init__(None)

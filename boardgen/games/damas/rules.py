@@ -173,9 +173,9 @@ class DamasState(GameState):
     # -- construction -------------------------------------------------------
     @classmethod
     def point_names(cls, size: int | None = None) -> tuple[str, ...]:
-        """Every square of the board, light ones too: diagrams may mark or point at any of them."""
+        """The 32 dark squares: the only places a piece ever stands or moves through."""
         GAME.check_size(size)
-        return geo.GRID.names
+        return NAMES
 
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "DamasState":
