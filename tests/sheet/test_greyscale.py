@@ -154,6 +154,13 @@ TONE_PAIRS: dict[str, list[tuple]] = {
         ("fortress-wall", ("fortress-area", "fill"), BESIDE),
         (("start-player-0", "fill"), ("start-player-1", "fill")),
     ],
+    "damas": [
+        # The two sides' start marks, and Black's against the dark squares it stands on (White's
+        # marks are near paper white and stand out from the hatched squares by their ink outline;
+        # the light squares are bare paper in light ink, so no role of theirs shows to measure).
+        (("start-player-0", "fill"), ("start-player-1", "fill")),
+        (("start-player-1", "fill"), "cell-dark", BESIDE),
+    ],
 }
 
 _LEVELS = np.arange(256) / 255
