@@ -52,6 +52,7 @@ COUNTERS = {
     "brax": ("1BBBBBBB1/9/9/9/9/9/9/9/1WWWWWWW1 w - {}", "move clock must be a whole number"),
     "ringo": ("-/1D1D1D1D/8/8/8/8/1AAAAAAA a {}", "the no-progress counter must be a whole number"),
     "assalto": ("3/O1O/PP3PP/PPPPPPP/PPPPPPP/PPP/PPP p {}", "the no-progress counter must be a whole number"),
+    "damas": ("1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w {}", "the king-move counter must be a whole number"),
 }
 
 
@@ -73,6 +74,7 @@ ROWS = {
     "brax": "1BBBBBBB1/9/9/9/{}/9/9/9/1WWWWWWW1 w - 0",
     "ringo": "-/1D1D1D1D/8/{}/8/8/1AAAAAAA a",
     "assalto": "3/O1O/PP3PP/PPPPPPP/PPPPPPP/PPP/{} p 0",
+    "damas": "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/{}/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0",
 }
 
 
