@@ -50,6 +50,8 @@ class ChequerBoard(GridBoard):
     label_size = 0.3
     #: a piece a little smaller than its square, as on a real board
     piece_diameter = 0.8
+    #: dark and light squares must stay apart when printed in grey (tests/sheet/test_greyscale.py)
+    distinct_roles = (("cell-dark", "cell-light"),)
     #: pieces stand on the dark squares only (draughts); False: on every square (chess)
     dark_squares_only: bool = False
 
