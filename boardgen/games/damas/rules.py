@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import NotationError, PositionError
+from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.damas import GAME
 from boardgen.games.damas import geometry as geo
 from boardgen.values import position_counter
@@ -138,10 +138,6 @@ def capture_sequences(board: tuple[int, ...], origin: int, men_backwards: bool) 
     return found
 
 
-def square_name(index: int) -> str:
-    return NAMES[index]
-
-
 # --- the state ------------------------------------------------------------------
 
 
@@ -161,8 +157,6 @@ class DamasState(GameState):
     __slots__ = ("_board", "_side", "_count", "_rules", "_cached_moves", "_cached_outcome")
 
     def __init__(self, board: tuple[int, ...], side: int, count: int, rules: Rules) -> None:
-        from boardgen.engine.base import UNKNOWN_OUTCOME
-
         self._board = board
         self._side = side
         self._count = count
@@ -359,8 +353,6 @@ class DamasState(GameState):
             if len(fits) == 1:
                 return fits[0]
             if len(fits) > 1:
-                from boardgen.errors import IllegalMoveError
-
                 raise IllegalMoveError(
                     f"{text}: {len(fits)} captures go from {ends[0]} to {ends[1]} ({', '.join(m.text for m in fits)}); "
                     "write every landing square", "ambiguous")
