@@ -7,7 +7,8 @@ random playout, stopping before a depth would take more than ``--budget``
 seconds.  Then it times the targets of issue 4 on the 2-core development
 machine: Surakarta perft 5 from the start under 10 s, Hex 11 x 11 perft 3
 under 10 s, Assalto and Brax perft 4 under 10 s; and Awelé perft 7 under 10 s
-(issue 14's speed figure: 139,157 nodes, about 2.5 s on that machine).
+(issue 14's speed figure: 139,157 nodes, about 2.5 s on that machine);
+Damas perft 7 under 10 s (issue 15).
 
     .venv/bin/python bench/bench_engines.py [--game ID ...] [--budget SECONDS] [--no-targets]
 
@@ -27,7 +28,8 @@ from boardgen.engine.perft import perft
 from boardgen.registry import GameInfo, all_games
 
 # game id -> (depth, seconds); all from the start position at the default size.
-TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0)}
+# Damas: perft 7 from the start (Halbersma's 187 302) under 10 s, as the oracle test runs it.
+TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0)}
 MAX_DEPTH = 8
 
 

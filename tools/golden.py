@@ -107,6 +107,8 @@ SPECS: tuple[Spec, ...] = (
     Spec("awele-abapa", "awele", variants={"rules": "abapa"}, seed=2),
     Spec("brax", "brax", seed=7),
     Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
+    Spec("damas", "damas"),
+    Spec("damas-forward-captures-black-first", "damas", variants={"men_capture_backwards": "off", "first": "black"}, seed=3),
     Spec("hex-5", "hex", size=5, seed=25),
     Spec("hex-4-swap-off", "hex", size=4, variants={"swap": "off"}, seed=2),
     Spec("ringo", "ringo", seed=8),

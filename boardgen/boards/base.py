@@ -95,6 +95,9 @@ class BoardDrawing(ABC):
     notes: tuple[tuple[str, str], ...] = ()
     #: diameter of a piece in board units
     piece_diameter: float = 0.8
+    #: what one board unit measures on a sheet when no size is asked for and it fits (None: the largest
+    #: size that fits); a board sold in one size (the 8 x 8 chequerboard) prints the same on A4 and Letter
+    default_cell_mm: float | None = None
     #: groups of drawing roles whose ink carries different meanings (players' edges,
     #: circuits, line colours, zones) and so must stay apart in a greyscale print
     distinct_roles: tuple[tuple[str, ...], ...] = ()

@@ -147,6 +147,8 @@ def place_board(
     if not candidates:
         raise too_narrow(paper, orientation, names)
     best: tuple[float, bool] | None = None
+    if cell_mm is None and board.default_cell_mm is not None:  # the board's own size, where it fits
+        cell_mm = next((board.default_cell_mm for l in candidates if fits(board, options, available_area(board, *paper.oriented(l), reserve), board.default_cell_mm)), None)
     for landscape in candidates:
         width, height = paper.oriented(landscape)
         area = available_area(board, width, height, reserve)

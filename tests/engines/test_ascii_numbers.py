@@ -53,6 +53,7 @@ COUNTERS = {
     "ringo": ("-/1D1D1D1D/8/8/8/8/1AAAAAAA a {}", "the no-progress counter must be a whole number"),
     "assalto": ("3/O1O/PP3PP/PPPPPPP/PPPPPPP/PPP/PPP p {}", "the no-progress counter must be a whole number"),
     "awele": ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 s {}", "the turns-since-capture counter must be a whole number"),
+    "damas": ("1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w {}", "the king-move counter must be a whole number"),
 }
 
 
@@ -74,6 +75,7 @@ ROWS = {
     "brax": "1BBBBBBB1/9/9/9/{}/9/9/9/1WWWWWWW1 w - 0",
     "ringo": "-/1D1D1D1D/8/{}/8/8/1AAAAAAA a",
     "assalto": "3/O1O/PP3PP/PPPPPPP/PPPPPPP/PPP/{} p 0",
+    "damas": "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/{}/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0",
 }
 
 

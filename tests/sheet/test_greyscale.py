@@ -157,6 +157,13 @@ TONE_PAIRS: dict[str, list[tuple]] = {
     # Awelé's sheet tells nothing apart by colour: pits and stores are ink outlines, the
     # sowing direction an arrowed loop of its own shape, and seeds have no owner.
     "awele": [],
+    "damas": [
+        # The two sides' start marks, and Black's against the dark squares it stands on (White's
+        # marks are near paper white and stand out from the hatched squares by their ink outline;
+        # the light squares are bare paper in light ink, so no role of theirs shows to measure).
+        (("start-player-0", "fill"), ("start-player-1", "fill")),
+        (("start-player-1", "fill"), "cell-dark", BESIDE),
+    ],
 }
 
 _LEVELS = np.arange(256) / 255

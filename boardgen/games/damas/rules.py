@@ -1,0 +1,466 @@
+"""Rules engine for Damas, Brazilian draughts (games.md section 13, the seed's rules by default).
+
+White (player 0) has 12 men on rows 1-3 and moves first; Black (player 1) 12
+men on rows 6-8.  Play is on the 32 dark squares only.  A man steps one square
+diagonally forward; a king (a man crowned on the far row) flies: any number of
+empty squares along a diagonal.  Capturing is compulsory.  A man captures by
+jumping an enemy piece next to it, forwards or backwards, onto the empty square
+just beyond; a king captures at a distance, crossing empty squares up to the
+enemy piece and landing on any empty square beyond it.  A capture goes on while
+the capturing piece can jump again (a chain); among all the captures of a
+position only those taking the most pieces are legal (the majority law: men
+and kings count the same).
+
+Why the jumped pieces stay on the board until the move ends: the rule is that
+no piece may be jumped twice, and a piece already jumped also blocks the way
+(a king cannot fly over it), while an empty square may be crossed as often as
+the chain likes, the square the piece started from included.  A man that
+reaches the far row in the middle of a chain is not crowned and goes on
+capturing as a man; only a move that ends there crowns it.
+
+The game is won by capturing every enemy piece or leaving the opponent no
+legal move (blockade).  It is drawn after ``king_moves_draw`` (20) successive
+moves, both players' counted, made with kings only, without any capture or man
+move.  The ambiguities of games.md 13.4 are variant options (``GAME.variants``);
+``docs/notation/damas.md`` documents the notation and the illegal-move codes.
+
+Move text: ``c3-d4`` for a step (a king's too: ``a1-h8``), ``c3xe5`` for a
+capture, ``c3xe5xc7`` for a chain, with every landing square.  A capture
+written with only its two ends (``c3xc7``) is accepted when one legal capture
+fits it.  Each legal move's text names a different capture sequence: on this
+board the landing squares decide the pieces jumped, so perft counts capture
+sequences (Halbersma's convention, see tests/engines/test_damas_oracle.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
+from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.variants import VariantValues
+from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.games.damas import GAME
+from boardgen.games.damas import geometry as geo
+from boardgen.values import position_counter
+
+EMPTY, WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = 0, 1, 2, 3, 4
+WHITE, BLACK = 0, 1
+MEN = (WHITE_MAN, BLACK_MAN)
+KINGS = (WHITE_KING, BLACK_KING)
+OWNER = {WHITE_MAN: WHITE, WHITE_KING: WHITE, BLACK_MAN: BLACK, BLACK_KING: BLACK}
+IS_KING = {EMPTY: False, WHITE_MAN: False, WHITE_KING: True, BLACK_MAN: False, BLACK_KING: True}
+LETTER = {EMPTY: None, WHITE_MAN: "w", WHITE_KING: "W", BLACK_MAN: "b", BLACK_KING: "B"}
+LETTER_VALUE = {letter: value for value, letter in LETTER.items() if letter}
+SIDE_LETTERS = {WHITE: "w", BLACK: "b"}
+LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
+SIDE_WORDS = {WHITE: "White", BLACK: "Black"}
+PIECES_EACH = 12
+
+NAMES: tuple[str, ...] = geo.DARK
+INDEX: dict[str, int] = geo.INDEX
+XY: tuple[tuple[int, int], ...] = geo.XY
+RAYS = geo.RAYS
+FORWARD: dict[int, tuple[int, ...]] = {WHITE: (0, 1), BLACK: (2, 3)}  # indices into geo.DIRECTIONS
+ALL_DIRECTIONS = (0, 1, 2, 3)
+ALL_SQUARES: frozenset[str] = frozenset(geo.GRID.names)
+
+_SQUARE = r"[a-z][0-9]{1,2}"  # loose on purpose: names off the board get the code off-board
+STEP_RE = re.compile(rf"^({_SQUARE})-({_SQUARE})$")
+CAPTURE_RE = re.compile(rf"^{_SQUARE}(?:x{_SQUARE})+$")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The variant options of one game, read once per combination."""
+
+    men_backwards: bool  # men capture backwards as well as forwards
+    limit: int | None  # successive king-only moves that draw the game (None: never)
+    first: int  # WHITE or BLACK
+
+
+@cache
+def rules_for(chosen: VariantValues) -> Rules:
+    return Rules(men_backwards=chosen.men_capture_backwards, limit=chosen.king_moves_draw,
+                 first=BLACK if chosen.first == "black" else WHITE)
+
+
+def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
+    return rules_for(GAME.resolve_variants(variants))
+
+
+# --- captures -------------------------------------------------------------------
+
+
+def capture_sequences(board: tuple[int, ...], origin: int, men_backwards: bool) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every complete capture sequence of the piece on ``origin``: (landing path, pieces jumped in order).
+
+    A sequence is complete when no further jump is possible from its last
+    square.  Jumped pieces stay on the working board until the end (they block
+    and cannot be jumped again); the start square is empty while the piece moves.
+    """
+    piece = board[origin]
+    side, king = OWNER[piece], IS_KING[piece]
+    directions = ALL_DIRECTIONS if king or men_backwards else FORWARD[side]
+    work = list(board)
+    work[origin] = EMPTY
+    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+
+    def extend(here: int, path: tuple[int, ...], taken: tuple[int, ...]) -> None:
+        more = False
+        for d in directions:
+            ray = RAYS[here][d]
+            k = 0
+            if king:
+                while k < len(ray) and work[ray[k]] == EMPTY:
+                    k += 1
+            if k + 1 >= len(ray):
+                continue
+            victim = ray[k]
+            value = work[victim]
+            if value == EMPTY or OWNER[value] == side or victim in taken:
+                continue
+            for land in ray[k + 1 :]:
+                if work[land] != EMPTY:
+                    break
+                more = True
+                extend(land, path + (land,), taken + (victim,))
+                if not king:
+                    break
+        if not more and taken:
+            found.append((path, taken))
+
+    extend(origin, (origin,), ())
+    return found
+
+
+# --- the state ------------------------------------------------------------------
+
+
+class DamasState(GameState):
+    """A Damas position: the 32 dark squares, whose turn, and the king-move counter.
+
+    Position text: ``<rows> <side> <counter>``, e.g. the start
+    ``1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0``.  Rows
+    run from row 8 (Black's side, top) down to row 1, each over all 8 squares
+    from a to h, as chess's FEN does: ``w`` a white man, ``W`` a white king,
+    ``b`` a black man, ``B`` a black king, a digit a run of empty squares
+    (pieces stand on dark squares only).  ``side`` is ``w`` or ``b``;
+    ``counter`` counts the successive king moves without capture (the draw rule).
+    """
+
+    game_id = "damas"
+    __slots__ = ("_board", "_side", "_count", "_rules", "_cached_moves", "_cached_outcome")
+
+    def __init__(self, board: tuple[int, ...], side: int, count: int, rules: Rules) -> None:
+        self._board = board
+        self._side = side
+        self._count = count
+        self._rules = rules
+        self._cached_moves = None
+        self._cached_outcome = UNKNOWN_OUTCOME
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        """The 32 dark squares: the only places a piece ever stands or moves through."""
+        GAME.check_size(size)
+        return NAMES
+
+    @classmethod
+    def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "DamasState":
+        GAME.check_size(size)
+        rules = resolve_rules(variants)
+        board = [EMPTY] * len(NAMES)
+        for name in geo.START[WHITE]:
+            board[INDEX[name]] = WHITE_MAN
+        for name in geo.START[BLACK]:
+            board[INDEX[name]] = BLACK_MAN
+        return cls(tuple(board), rules.first, 0, rules)
+
+    @classmethod
+    def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "DamasState":
+        rules = resolve_rules(variants)
+        fields = text.split()
+        if len(fields) != 3:
+            raise NotationError(
+                f"position: expected 3 fields '<rows> <side> <counter>', got {len(fields)} in {text.strip()!r}"
+            )
+        rows_text, side_text, counter_text = fields
+        rows = rows_text.split("/")
+        if len(rows) != geo.SIZE:
+            raise NotationError(f"position: expected {geo.SIZE} rows separated by '/', got {len(rows)}")
+        values = parse_rows(
+            rows,
+            labels=[f"row {geo.SIZE - n}" for n in range(geo.SIZE)],
+            lengths=[geo.SIZE] * geo.SIZE,
+            pieces=LETTER_VALUE,
+            empty=EMPTY,
+            unit="squares",
+            names=geo.ROWS_TOP_DOWN,
+        )
+        board = [EMPTY] * len(NAMES)
+        for names, row in zip(geo.ROWS_TOP_DOWN, values):
+            for name, value in zip(names, row):
+                if value == EMPTY:
+                    continue
+                if name not in INDEX:
+                    raise PositionError(f"position: a piece stands on {name}, a light square; draughts is played on the dark squares")
+                board[INDEX[name]] = value
+        if side_text not in LETTER_SIDES:
+            raise NotationError(f"position: side to move must be w (White) or b (Black), not {side_text!r}")
+        counter = position_counter(counter_text, "the king-move counter")
+        cls._check_possible(board, counter, rules)
+        return cls(tuple(board), LETTER_SIDES[side_text], counter, rules)
+
+    @staticmethod
+    def _check_possible(board: list[int], counter: int, rules: Rules) -> None:
+        """Refuse positions no game can reach: too many pieces, an uncrowned man on its far row, a counter past the draw."""
+        for side, man, king in ((WHITE, WHITE_MAN, WHITE_KING), (BLACK, BLACK_MAN, BLACK_KING)):
+            count = board.count(man) + board.count(king)
+            if count > PIECES_EACH:
+                raise PositionError(f"position: {count} {SIDE_WORDS[side]} pieces on the board, each player has only {PIECES_EACH}")
+            for i, value in enumerate(board):
+                if value == man and XY[i][1] == geo.CROWN_ROW[side]:
+                    raise PositionError(
+                        f"position: a {SIDE_WORDS[side]} man on {NAMES[i]}, its crowning row; a man that ends "
+                        f"its move there is a king (write {LETTER[king]})"
+                    )
+        if rules.limit is not None and counter > rules.limit:
+            raise PositionError(
+                f"position: the king-move counter is {counter}, but the game is drawn when it reaches "
+                f"{rules.limit} (king_moves_draw={rules.limit}), so it is never more than {rules.limit}"
+            )
+
+    def to_text(self) -> str:
+        board = self._board
+        rows = write_rows(
+            [LETTER[board[INDEX[name]]] if name in INDEX else None for name in names] for names in geo.ROWS_TOP_DOWN
+        )
+        return f"{rows} {SIDE_LETTERS[self._side]} {self._count}"
+
+    # -- queries --------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def king_moves(self) -> int:
+        """Successive moves made only with kings, without capture (the draw counter)."""
+        return self._count
+
+    @property
+    def side(self) -> int:
+        """Whose turn it is, even when the game is over (0 White, 1 Black)."""
+        return self._side
+
+    def piece_at(self, name: str) -> Piece | None:
+        index = INDEX.get(name.strip().lower())
+        value = EMPTY if index is None else self._board[index]
+        return None if value == EMPTY else _piece(value)
+
+    def placements(self) -> list[tuple[str, Piece]]:
+        return [(NAMES[i], _piece(v)) for i, v in enumerate(self._board) if v != EMPTY]
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.outcome() is not None else self._side
+
+    # -- move generation --------------------------------------------------------
+    def generate_moves(self) -> list[Move]:
+        captures = self._captures()
+        return captures if captures else self._steps()
+
+    def _captures(self) -> list[Move]:
+        board, side, backwards = self._board, self._side, self._rules.men_backwards
+        found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for origin, value in enumerate(board):
+            if value != EMPTY and OWNER[value] == side:
+                found.extend(capture_sequences(board, origin, backwards))
+        if not found:
+            return []
+        best = max(len(taken) for _path, taken in found)
+        return [
+            Move("x".join(NAMES[p] for p in path), tuple(NAMES[p] for p in path), tuple(NAMES[t] for t in taken),
+                 "capture", key=("capture", path, taken))
+            for path, taken in found
+            if len(taken) == best
+        ]
+
+    def _steps(self) -> list[Move]:
+        board, side, moves = self._board, self._side, []
+        for origin, value in enumerate(board):
+            if value == EMPTY or OWNER[value] != side:
+                continue
+            king = IS_KING[value]
+            for d in ALL_DIRECTIONS if king else FORWARD[side]:
+                for to in RAYS[origin][d]:
+                    if board[to] != EMPTY:
+                        break
+                    moves.append(Move(f"{NAMES[origin]}-{NAMES[to]}", (NAMES[origin], NAMES[to]), (), "step",
+                                      key=("step", (origin, to), ())))
+                    if not king:
+                        break
+        return moves
+
+    # -- play --------------------------------------------------------------------
+    def apply(self, move: Move) -> "DamasState":
+        key: Any = move.key  # this engine's own tuples (see generate_moves)
+        if key is None:
+            key = self.parse_move(move.text).key
+        _kind, path, taken = key
+        board = list(self._board)
+        origin, to = path[0], path[-1]
+        value = board[origin]
+        board[origin] = EMPTY
+        for victim in taken:
+            board[victim] = EMPTY
+        if value in MEN and XY[to][1] == geo.CROWN_ROW[OWNER[value]]:
+            value += 1  # crowned: only where the move ends
+        board[to] = value
+        count = self._count + 1 if IS_KING[self._board[origin]] and not taken else 0
+        return DamasState(tuple(board), 1 - self._side, count, self._rules)
+
+    def compute_outcome(self) -> Outcome | None:
+        board, side = self._board, self._side
+        if not any(v != EMPTY and OWNER[v] == side for v in board):
+            return Outcome(1 - side, f"{SIDE_WORDS[1 - side]} captured every {SIDE_WORDS[side]} piece")
+        if not self.generated_moves():
+            return Outcome(1 - side, f"{SIDE_WORDS[side]} is blocked: no legal move")
+        limit = self._rules.limit
+        if limit is not None and self._count >= limit:
+            return Outcome(None, f"{limit} successive moves made only with kings, without a capture")
+        return None
+
+    # -- notation ----------------------------------------------------------------
+    def normalize_move_text(self, text: str) -> str:
+        return text.strip().lower().replace(":", "x")
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``; a capture may also be written with only its two ends."""
+        wanted = self.normalize_move_text(text)
+        moves = self.legal_moves()
+        for move in moves:
+            if move.text == wanted:
+                return move
+        ends = wanted.split("x")
+        if CAPTURE_RE.match(wanted) and len(ends) == 2:
+            fits = [m for m in moves if m.kind == "capture" and (m.path[0], m.path[-1]) == (ends[0], ends[1])]
+            if len(fits) == 1:
+                return fits[0]
+            if len(fits) > 1:
+                raise IllegalMoveError(
+                    f"{text}: {len(fits)} captures go from {ends[0]} to {ends[1]} ({', '.join(m.text for m in fits)}); "
+                    "write every landing square", "ambiguous")
+        return super().parse_move(text)
+
+    def why_illegal(self, text: str) -> tuple[str, str]:
+        """Name the rule a move text breaks; codes are listed in docs/notation/damas.md."""
+        if self.outcome() is not None:
+            return (f"{text}: the game is over", "game-over")
+        move = self.normalize_move_text(text)
+        step, capture = STEP_RE.match(move), CAPTURE_RE.match(move)
+        if not (step or capture):
+            return (f"{text}: not a move; write a step as c3-d4, a capture as c3xe5 or c3xe5xc7", "syntax")
+        squares = re.split(r"[-x]", move)
+        for square in squares:
+            if square not in ALL_SQUARES:
+                return (f"{text}: {square} is not a square of the 8 x 8 board", "off-board")
+            if square not in INDEX:
+                return (f"{text}: {square} is a light square; pieces move on the dark squares only", "light-square")
+        origin = INDEX[squares[0]]
+        value = self._board[origin]
+        if value == EMPTY:
+            return (f"{text}: there is no piece on {squares[0]}", "empty")
+        if OWNER[value] != self._side:
+            return (f"{text}: the piece on {squares[0]} is not yours; {SIDE_WORDS[self._side]} is to move", "not-yours")
+        if step:
+            return self._why_step(text, origin, INDEX[squares[1]])
+        return self._why_capture(text, [INDEX[s] for s in squares])
+
+    def _why_step(self, text: str, origin: int, to: int) -> tuple[str, str]:
+        board = self._board
+        if board[to] != EMPTY:
+            return (f"{text}: {NAMES[to]} is occupied", "occupied")
+        direction = _direction(origin, to)
+        if direction is None:
+            return (f"{text}: {NAMES[origin]} and {NAMES[to]} are not on one diagonal", "not-diagonal")
+        d, distance = direction
+        king = IS_KING[board[origin]]
+        if not king and d not in FORWARD[self._side]:
+            return (f"{text}: a man steps forwards only", "backwards")
+        if not king and distance > 1:
+            return (f"{text}: a man steps one square (only kings fly)", "too-far")
+        between = RAYS[origin][d][: distance - 1]
+        blocker = next((b for b in between if board[b] != EMPTY), None)
+        if blocker is not None:
+            return (f"{text}: the diagonal is obstructed on {NAMES[blocker]}; a step is written with - and "
+                    "never passes a piece", "blocked")
+        if any(m.kind == "capture" for m in self.generated_moves()):
+            return (f"{text}: a capture is possible and capturing is compulsory", "must-capture")
+        return (f"{text}: not a legal step", "illegal")
+
+    def _why_capture(self, text: str, squares: list[int]) -> tuple[str, str]:
+        board = self._board
+        origin = squares[0]
+        value = board[origin]
+        side, king = OWNER[value], IS_KING[value]
+        work = list(board)
+        work[origin] = EMPTY
+        taken: list[int] = []
+        here = origin
+        for to in squares[1:]:
+            direction = _direction(here, to)
+            if direction is None:
+                return (f"{text}: {NAMES[here]} and {NAMES[to]} are not on one diagonal", "not-diagonal")
+            d, distance = direction
+            if work[to] != EMPTY:
+                return (f"{text}: {NAMES[to]} is occupied", "occupied")
+            between = RAYS[here][d][: distance - 1]
+            pieces = [b for b in between if work[b] != EMPTY]
+            if not pieces:
+                return (f"{text}: there is no piece between {NAMES[here]} and {NAMES[to]} to capture", "no-capture")
+            if len(pieces) > 1:
+                return (f"{text}: {len(pieces)} pieces stand between {NAMES[here]} and {NAMES[to]}; a jump "
+                        "takes one piece and the diagonal is obstructed", "blocked")
+            victim = pieces[0]
+            if victim in taken:
+                return (f"{text}: the piece on {NAMES[victim]} was already captured in this move; no piece is "
+                        "jumped twice", "twice")
+            if OWNER[work[victim]] == side:
+                return (f"{text}: the piece on {NAMES[victim]} is your own", "own-piece")
+            if not king:
+                if d not in FORWARD[side] and not self._rules.men_backwards:
+                    return (f"{text}: with men_capture_backwards=off a man captures forwards only", "backwards")
+                if between.index(victim) != 0 or distance != 2:
+                    return (f"{text}: a man jumps the piece next to it and lands just beyond (only kings capture "
+                            "at a distance)", "too-far")
+            taken.append(victim)
+            here = to
+        best = max((len(m.captures) for m in self.generated_moves() if m.kind == "capture"), default=0)
+        more = any(len(t) > len(taken) and p[: len(squares)] == tuple(squares)
+                   for p, t in capture_sequences(board, origin, self._rules.men_backwards))
+        if more:
+            return (f"{text}: the capture can go on; a chain is played to its end and takes the most pieces", "majority")
+        if len(taken) < best:
+            return (f"{text}: takes {len(taken)} piece(s) but {best} can be taken; the majority law says the "
+                    "capture taking the most pieces must be played", "majority")
+        return (f"{text}: not a legal capture", "illegal")
+
+
+def _direction(origin: int, to: int) -> tuple[int, int] | None:
+    """(index into geo.DIRECTIONS, distance) from one dark square to another on its diagonal, or None."""
+    (x0, y0), (x1, y1) = XY[origin], XY[to]
+    dx, dy = x1 - x0, y1 - y0
+    if dx == 0 or abs(dx) != abs(dy):
+        return None
+    return geo.DIRECTIONS.index((1 if dx > 0 else -1, 1 if dy > 0 else -1)), abs(dx)
+
+
+@cache
+def _piece(value: int) -> Piece:
+    return Piece(OWNER[value], "king" if IS_KING[value] else "man")

@@ -1,0 +1,136 @@
+"""Damas against two oracles: Halbersma's published perft table, and pydraughts' Brazilian variant.
+
+1. Perft from the start position equals the table R. Halbersma published for
+   Brazilian draughts (2010): 7, 49, 302, 1 469, 7 473, 37 628, 187 302 for
+   depths 1-7.  The table counts *capture sequences*: two captures by the same
+   piece from the same square to the same square taking the same pieces in a
+   different order count twice.  (Counting distinct resulting positions instead
+   gives the same numbers up to depth 7; the two conventions part from depth
+   8.)  Our move texts carry every landing square, so each legal move is one
+   capture sequence and boardgen's perft counts the table's convention.
+2. Random games played in lockstep with pydraughts (``pydraughts`` on the
+   package index, variant ``brazilian``, an independent implementation; a
+   test-only dependency in the ``test`` extra): at every ply both libraries
+   must list the same legal moves, each as its path of squares and the set of
+   pieces it captures.  pydraughts numbers the 32 squares (1 = a1, 4 = g1,
+   5 = b2 ... 32 = h8 in its move lists); its own converter
+   (``_number_to_algebraic``) turns a number into the algebraic name we use,
+   and the mapping is checked on the start position first.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgen.engine.perft import perft
+from boardgen.games.damas import geometry as geo
+from boardgen.games.damas.rules import DamasState
+
+HALBERSMA = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7473, 6: 37628, 7: 187302}
+
+
+@pytest.mark.parametrize("depth", sorted(HALBERSMA))
+def test_perft_from_the_start_equals_halbersmas_table(depth: int) -> None:
+    assert perft(DamasState.initial(), depth) == HALBERSMA[depth]
+
+
+# -- pydraughts ------------------------------------------------------------------
+
+draughts = pytest.importorskip("draughts")
+from draughts.convert import _number_to_algebraic  # noqa: E402  (after the importorskip on purpose)
+
+VARIANT = "brazilian"
+NUMBER_TO_NAME = {n: _number_to_algebraic(str(n), variant=VARIANT) for n in range(1, 33)}
+GAMES = 24
+MAX_PLIES = 150
+
+
+def their_board(state: DamasState):
+    """pydraughts' board for our position (its FEN lists each side's squares, K before a king)."""
+    sides: dict[int, list[str]] = {0: [], 1: []}
+    for name, piece in state.placements():
+        sides[piece.owner].append(("K" if piece.kind == "king" else "") + name)
+    turn = "W" if state.side == 0 else "B"
+    return draughts.Board(variant=VARIANT, fen=f"{turn}:W{','.join(sides[0])}:B{','.join(sides[1])}")
+
+
+def their_moves(board) -> set[tuple[tuple[str, ...], frozenset[str]]]:
+    return {
+        (tuple(NUMBER_TO_NAME[n] for n in move.steps_move), frozenset(NUMBER_TO_NAME[n] for n in move.captures or ()))
+        for move in board.legal_moves()
+    }
+
+
+def our_moves(state: DamasState) -> set[tuple[tuple[str, ...], frozenset[str]]]:
+    """Our moves whether or not the game is over (pydraughts draws by other rules than ours)."""
+    return {(move.path, frozenset(move.captures)) for move in state.generated_moves()}
+
+
+def test_square_numbers_map_onto_our_dark_squares() -> None:
+    assert sorted(NUMBER_TO_NAME.values()) == sorted(geo.DARK)
+    assert their_moves(draughts.Board(variant=VARIANT)) == our_moves(DamasState.initial())
+
+
+def test_a_flying_king_chain_agrees() -> None:
+    state = DamasState.from_text("8/8/1b3b2/8/8/2b5/8/W7 w 0")
+    assert our_moves(state) == their_moves(their_board(state))
+    assert any(len(captures) == 2 for _path, captures in our_moves(state))
+
+
+def play_random_game(seed: int) -> int:
+    """Play one random game in lockstep, comparing the legal moves at every ply; the plies played."""
+    rng = random.Random(seed)
+    state = DamasState.initial()
+    board = draughts.Board(variant=VARIANT)
+    for ply in range(MAX_PLIES):
+        ours, theirs = our_moves(state), their_moves(board)
+        assert ours == theirs, (
+            f"seed {seed}, ply {ply}, position {state.to_text()}: only ours {sorted(ours - theirs)}, "
+            f"only pydraughts' {sorted(theirs - ours)}"
+        )
+        if state.outcome() is not None:
+            return ply
+        move = rng.choice(state.legal_moves())
+        match = [m for m in board.legal_moves() if tuple(NUMBER_TO_NAME[n] for n in m.steps_move) == move.path]
+        assert len(match) == 1, f"seed {seed}, ply {ply}: {move.text} is {len(match)} pydraughts moves"
+        state = state.apply(move)
+        board.push(match[0])
+        if ply % 10 == 0:  # the two positions agree too (pydraughts writes its FEN as we build ours)
+            assert their_board(state).fen == board.fen, f"seed {seed}, ply {ply}"
+    return MAX_PLIES
+
+
+def test_random_games_list_the_same_moves_as_pydraughts() -> None:
+    plies = [play_random_game(seed) for seed in range(GAMES)]
+    assert sum(plies) > GAMES * 35  # the games went past the opening (random games end in about 45 plies)
+
+
+def test_random_games_from_king_positions_list_the_same_moves() -> None:
+    """Random middle games with kings on the board, where flying captures and majority choices abound."""
+    rng = random.Random(7)
+    for game in range(40):
+        squares = rng.sample(geo.DARK, rng.randint(4, 12))
+        rows = {name: rng.choice("wWbB") for name in squares}
+        for name, letter in list(rows.items()):
+            y = geo.GRID.coords(name)[1]
+            if (letter == "w" and y == 7) or (letter == "b" and y == 0):
+                rows[name] = letter.upper()
+        state = DamasState.from_text(_text(rows, rng.choice("wb")))
+        board = their_board(state)
+        for ply in range(60):
+            ours, theirs = our_moves(state), their_moves(board)
+            assert ours == theirs, f"game {game}, ply {ply}, {state.to_text()}: {sorted(ours ^ theirs)}"
+            if state.outcome() is not None:
+                break
+            move = rng.choice(state.legal_moves())
+            match = [m for m in board.legal_moves() if tuple(NUMBER_TO_NAME[n] for n in m.steps_move) == move.path]
+            state = state.apply(move)
+            board.push(match[0])
+
+
+def _text(pieces: dict[str, str], side: str) -> str:
+    from boardgen.engine.rows import write_rows
+
+    return f"{write_rows([pieces.get(n) for n in row] for row in geo.ROWS_TOP_DOWN)} {side} 0"

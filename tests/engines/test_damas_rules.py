@@ -1,0 +1,277 @@
+"""Damas (Brazilian draughts) rules, position by position, each checked by hand on a board.
+
+Every rule of games.md 13.3 has its own position here: the men's step, the
+compulsory capture, a man capturing backwards, chains (an empty square crossed
+twice, a piece never jumped twice), the flying king and the obstructed
+diagonal, the majority law (men and kings counting alike), crowning only at
+the end of a move, the win by capture and by blockade, the 20 king-move draw,
+and each variant option; then the notation's round trips and its errors.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.games.damas.rules import DamasState
+
+START = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0"
+
+
+def pos(text: str, **variants: str) -> DamasState:
+    return DamasState.from_text(text, variants)
+
+
+def texts(state: DamasState) -> list[str]:
+    return [m.text for m in state.legal_moves()]
+
+
+def code(state: DamasState, move: str) -> str:
+    with pytest.raises(IllegalMoveError) as caught:
+        state.parse_move(move)
+    return caught.value.code
+
+
+# -- the start and the men's move -------------------------------------------------
+
+
+def test_start_position_and_its_seven_moves():
+    state = DamasState.initial()
+    assert state.to_text() == START
+    assert texts(state) == ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+    assert state.to_move == 0
+    assert len(state.placements()) == 24
+
+
+def test_men_step_one_square_diagonally_forward_only():
+    white = pos("8/8/8/8/3w4/8/8/8 w 0")
+    assert texts(white) == ["d4-c5", "d4-e5"]
+    assert code(white, "d4-c3") == "backwards"
+    assert code(white, "d4-b6") == "too-far"
+    assert code(white, "d4-d5") == "light-square"
+    assert code(white, "d4-f4") == "not-diagonal"
+    black = pos("8/8/8/8/3b4/8/8/8 b 0")
+    assert texts(black) == ["d4-c3", "d4-e3"]
+
+
+def test_a_man_on_the_edge_has_one_step():
+    assert texts(pos("8/8/8/8/8/w7/8/8 w 0")) == ["a3-b4"]
+
+
+# -- captures ---------------------------------------------------------------------
+
+
+def test_capture_is_compulsory():
+    state = pos("8/8/8/4b3/3w4/8/8/w7 w 0")
+    assert texts(state) == ["d4xf6"]
+    assert code(state, "a1-b2") == "must-capture"
+    assert code(state, "d4-c5") == "must-capture"
+
+
+def test_a_man_captures_backwards():
+    state = pos("8/8/8/4w3/3b4/8/8/8 w 0")
+    assert texts(state) == ["e5xc3"]
+    assert code(state, "e5-f6") == "must-capture"
+
+
+def test_men_capture_forwards_only_with_the_option_off():
+    state = pos("8/8/8/4w3/3b4/8/8/8 w 0", men_capture_backwards="off")
+    assert texts(state) == ["e5-d6", "e5-f6"]
+    assert code(state, "e5xc3") == "backwards"
+
+
+def test_a_chain_crosses_an_empty_square_twice_but_jumps_each_piece_once():
+    # The man leaves a5, jumps b4 backwards to c3, goes round the square d4, f4, f2, d2
+    # and ends on c3 again: c3 is crossed twice, every piece is jumped once (5 in all).
+    state = pos("8/8/8/w7/1b1b1b2/8/3b1b2/8 w 0")
+    assert texts(state) == ["a5xc3xe5xg3xe1xc3", "a5xc3xe1xg3xe5xc3"]
+    after = state.play("a5xc3xe5xg3xe1xc3")
+    assert after.to_text() == "8/8/8/8/8/2w5/8/8 b 0"
+    assert after.outcome() is not None and after.outcome().winner == 0
+    # The chain may not stop early, nor jump b4 a second time on its way back.
+    assert code(state, "a5xc3xe5") == "majority"
+    assert code(state, "a5xc3xe5xg3xe1xc3xa5") == "twice"
+
+
+def test_captured_pieces_stay_until_the_move_ends_and_block_a_king():
+    # White's king on a1 takes c3 and lands anywhere beyond it; it may not fly back over c3,
+    # which stays on the board, already jumped, until the move ends.
+    state = pos("8/8/8/8/8/2b5/8/W7 w 0")
+    assert texts(state) == ["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"]
+    assert code(state, "a1xd4xa1") == "twice"
+
+
+def test_a_flying_king_captures_at_a_distance_and_lands_anywhere_beyond():
+    state = pos("8/8/8/8/3b4/8/8/W7 w 0")
+    assert texts(state) == ["a1xe5", "a1xf6", "a1xg7", "a1xh8"]
+    assert state.parse_move("a1xe5").captures == ("d4",)
+
+
+def test_a_king_must_land_where_the_chain_goes_on():
+    # After c3 the king may land on d4 (then on over b6 to a7, or over f6 to g7 or h8) or on e5
+    # (then over f6): only the landings from which the chain goes on are legal.
+    state = pos("8/8/1b3b2/8/8/2b5/8/W7 w 0")
+    assert texts(state) == ["a1xd4xa7", "a1xd4xg7", "a1xd4xh8", "a1xe5xg7", "a1xe5xh8"]
+    assert code(state, "a1xf6") == "occupied"
+
+
+def test_the_diagonal_is_obstructed_by_two_adjacent_enemies_or_an_own_piece():
+    two = pos("8/8/8/4b3/3b4/8/8/W7 w 0")
+    assert texts(two) == ["a1-b2", "a1-c3"]
+    assert code(two, "a1xe5") in {"blocked", "occupied"}
+    assert code(two, "a1-f6") in {"blocked", "occupied"}
+    own = pos("8/8/8/8/3b4/2w5/8/W7 w 0")
+    assert "a1xe5" not in texts(own)
+    assert code(own, "a1xe5") == "blocked"
+
+
+def test_a_king_steps_any_distance_along_an_open_diagonal():
+    state = pos("8/8/8/8/8/8/8/W7 w 0")
+    assert texts(state) == ["a1-b2", "a1-c3", "a1-d4", "a1-e5", "a1-f6", "a1-g7", "a1-h8"]
+
+
+# -- the majority law --------------------------------------------------------------
+
+
+def test_the_majority_law_takes_the_most_pieces():
+    # c3 can take d4 alone (to e5) or b4 then b6 (to a5, then c7): the two-piece capture wins.
+    state = pos("8/8/1b6/8/1b1b4/2w5/8/8 w 0")
+    assert texts(state) == ["c3xa5xc7"]
+    assert code(state, "c3xe5") == "majority"
+
+
+def test_men_and_kings_count_alike_in_the_majority_law():
+    # Taking the king on d4 is one piece; taking the two men b4 and b6 is two: the men it is.
+    state = pos("8/8/1b6/8/1b1B4/2w5/8/8 w 0")
+    assert texts(state) == ["c3xa5xc7"]
+    assert code(state, "c3xe5") == "majority"
+
+
+def test_equal_captures_leave_the_choice():
+    state = pos("8/8/8/8/1b1b4/2w5/8/8 w 0")
+    assert texts(state) == ["c3xa5", "c3xe5"]
+
+
+# -- crowning ----------------------------------------------------------------------
+
+
+def test_a_man_ending_on_the_last_row_is_crowned():
+    after = pos("8/2b5/1w6/8/8/8/8/8 w 0").play("b6xd8")
+    assert after.piece_at("d8").kind == "king"
+    step = pos("8/w7/7b/8/8/8/8/8 w 0").play("a7-b8")
+    assert step.piece_at("b8").kind == "king"
+
+
+def test_a_man_passing_the_last_row_in_a_chain_is_not_crowned():
+    state = pos("8/2b1b3/1w6/8/8/8/8/8 w 0")
+    assert texts(state) == ["b6xd8xf6"]
+    after = state.play("b6xd8xf6")
+    assert after.piece_at("f6").kind == "man"
+    assert code(state, "b6xd8") == "majority"
+
+
+def test_a_black_man_is_crowned_on_row_one():
+    after = pos("8/8/8/8/8/w7/7b/8 b 0").play("h2-g1")
+    assert after.piece_at("g1").kind == "king" and after.piece_at("g1").owner == 1
+
+
+# -- the end of the game -------------------------------------------------------------
+
+
+def test_capturing_every_piece_wins():
+    after = pos("8/8/8/8/3b4/2w5/8/8 w 0").play("c3xe5")
+    assert after.outcome().winner == 0 and "every" in after.outcome().reason
+    assert after.to_move is None and after.legal_moves() == []
+
+
+def test_a_blocked_player_loses():
+    # Black's man on a7 is stuck behind White's men on b6 and c5 (c5 guards the jump).
+    state = pos("8/b7/1w6/2w5/8/8/8/8 b 0")
+    assert state.outcome().winner == 0 and "blocked" in state.outcome().reason
+    assert code(state, "a7-b6") == "game-over"
+
+
+def test_twenty_successive_king_moves_draw():
+    state = pos("8/8/7B/8/8/8/8/W7 w 18")
+    state = state.play("a1-b2")
+    assert state.king_moves == 19 and state.outcome() is None
+    state = state.play("h6-g5")
+    assert state.outcome().winner is None and "20 successive" in state.outcome().reason
+
+
+def test_a_man_move_or_a_capture_resets_the_king_count():
+    state = pos("8/8/7B/8/8/4w3/8/W7 w 12")
+    assert state.play("e3-d4").king_moves == 0
+    capture = pos("8/8/7B/8/3b4/8/8/W7 w 12").play("a1xe5")
+    assert capture.king_moves == 0
+    assert state.play("a1-b2").king_moves == 13
+
+
+def test_king_draw_variants():
+    forty = pos("8/8/7B/8/8/8/8/W7 w 19", king_moves_draw="40").play("a1-b2")
+    assert forty.outcome() is None and forty.king_moves == 20
+    never = pos("8/8/7B/8/8/8/8/W7 w 150", king_moves_draw="off").play("a1-b2")
+    assert never.outcome() is None
+    with pytest.raises(PositionError, match="never more than 20"):
+        pos("8/8/7B/8/8/8/8/W7 w 21")
+
+
+def test_first_black_variant():
+    state = DamasState.initial(variants={"first": "black"})
+    assert state.to_move == 1 and state.to_text().endswith(" b 0")
+    assert texts(state)[0] == "b6-a5"
+
+
+# -- notation ------------------------------------------------------------------------
+
+
+def test_round_trips_of_positions_and_moves():
+    state = DamasState.initial()
+    for _ in range(30):
+        assert DamasState.from_text(state.to_text()).to_text() == state.to_text()
+        moves = state.legal_moves()
+        if not moves:
+            break
+        for move in moves:
+            assert state.parse_move(move.text) == move
+        state = state.apply(moves[len(moves) // 2])
+
+
+def test_a_capture_may_be_written_with_its_two_ends():
+    state = pos("8/8/1b6/8/1b1b4/2w5/8/8 w 0")
+    assert state.parse_move("c3xc7").text == "c3xa5xc7"
+    assert state.parse_move("C3:A5:C7").text == "c3xa5xc7"
+    two_ways = pos("8/8/8/w7/1b1b1b2/8/3b1b2/8 w 0")
+    assert code(two_ways, "a5xc3") == "ambiguous"
+
+
+def test_moves_that_are_not_moves():
+    state = DamasState.initial()
+    assert code(state, "c3") == "syntax"
+    assert code(state, "c3-i4") == "off-board"
+    assert code(state, "d4-e5") == "empty"
+    assert code(state, "b6-a5") == "not-yours"
+    assert code(state, "b2-c3") == "occupied"
+    assert code(state, "c3xe5") == "no-capture"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("8/8/8/8/8/8/8/8 w", "expected 3 fields"),
+        ("8/8/8/8/8/8/8 w 0", "expected 8 rows"),
+        ("8/8/8/8/8/8/8/1w6 w 0", "b1, a light square"),
+        ("1w6/8/8/8/8/8/8/8 w 0", "a White man on b8"),
+        ("8/8/8/8/8/8/8/8 x 0", "side to move"),
+        ("8/8/8/8/8/8/8/7x w 0", "unexpected 'x'"),
+        ("8/8/8/8/8/8/8/9 w 0", "row 1"),
+    ],
+)
+def test_bad_positions_say_what_and_where(text, message):
+    with pytest.raises((NotationError, PositionError), match=message):
+        DamasState.from_text(text)
+
+
+def test_too_many_pieces_is_refused():
+    with pytest.raises(PositionError, match="13 White pieces"):
+        DamasState.from_text("8/8/8/8/1w6/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0")
