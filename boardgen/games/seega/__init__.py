@@ -20,9 +20,9 @@ GAME = GameInfo(
     variants=(
         Variant.choice(
             "continue_capture",
-            values=("off", "may", "must"),
-            default="off",
-            doc="After a capture, may the same piece step on while each step captures again? off: no, one "
+            values=("never", "may", "must"),
+            default="never",
+            doc="After a capture, may the same piece step on while each step captures again? never: no, one "
             "step per turn (the seed says nothing of it); may: yes, as far as the player likes (jpneto, "
             "bodogemu, kestevenmorris); must: yes, and it has to go on while it can.",
         ),

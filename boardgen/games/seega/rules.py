@@ -55,7 +55,7 @@ MOVE_RE = re.compile(rf"^{_CELL}(?:-{_CELL}(?:x{_CELL})*)+$")
 class Rules:
     """The variant options of one game, resolved to what the engine tests."""
 
-    chain: str  # "off", "may" or "must"
+    chain: str  # "never", "may" or "must"
     quiet_limit: int  # turns without a capture after which the pieces are counted
     quiet_moves: int
     quiet_count: str
@@ -305,7 +305,7 @@ class SeegaState(GameState):
                 if not taken:
                     text = f"{names[origin]}-{names[to]}"
                     moves.append(Move(text, (names[origin], names[to]), (), "step", key=((origin, to), ())))
-                elif rules.chain == "off":
+                elif rules.chain == "never":
                     text = f"{names[origin]}-{names[to]}" + "".join(f"x{names[c]}" for c in taken)
                     moves.append(Move(text, (names[origin], names[to]), tuple(names[c] for c in taken), "capture",
                                       key=((origin, to), tuple(taken))))
@@ -482,7 +482,7 @@ class SeegaState(GameState):
             return (f"{text}: there is no piece on {names[origin]}", "empty")
         if value != me:
             return (f"{text}: the piece on {names[origin]} is not yours; {COLOUR[self._side]} is to move", "not-yours")
-        if len(segments) > 2 and rules.chain == "off":
+        if len(segments) > 2 and rules.chain == "never":
             return (f"{text}: one step a turn; going on after a capture needs continue_capture=may or must",
                     "continue-off")
         board = list(self._board)
