@@ -58,3 +58,35 @@ def test_other_sizes_are_refused() -> None:
         geometry(6)
     with pytest.raises(ValueError):
         SeegaBoard(6)
+
+
+def _header_lines(size: int, paper: str, cell_mm: float | None = None) -> tuple[float, list[str]]:
+    from boardgen.boards.base import BoardOptions
+    from boardgen.drawing.model import Text
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.sheets.single import board_sheet, place_board
+
+    board, options = SeegaBoard(size), BoardOptions()
+    scale = place_board(board, parse_paper(paper), options, cell_mm).frame.scale
+    sheet = board_sheet(board, parse_paper(paper), options, cell_mm)
+    title = sheet.content.find("title")[0]
+    return scale, [shape.text for shape, _roles in title.walk() if isinstance(shape, Text)]
+
+
+@pytest.mark.parametrize(
+    ("size", "kind"), [(5, "draughts pieces of 30 mm"), (7, "Go stones (22 mm)"), (9, "coins of 16-18 mm")]
+)
+def test_the_sheet_says_which_counters_fit_its_cells_on_a4(size: int, kind: str) -> None:
+    scale, lines = _header_lines(size, "a4")
+    fit = int(scale * 0.9)
+    english = next(line for line in lines if line.startswith("Cell "))
+    assert f"Cell {scale:.1f} mm" in english and f"counters up to {fit} mm, e.g. {kind}" in english
+    portuguese = next(line for line in lines if line.startswith("Casa "))
+    assert f"peças de até {fit} mm, como " in portuguese
+
+
+def test_the_counter_line_follows_the_printed_cell_size() -> None:
+    _scale, lines = _header_lines(9, "a3", cell_mm=36.0)
+    assert any("counters up to 32 mm, e.g. draughts pieces of 30 mm" in line for line in lines)
+    _scale, lines = _header_lines(5, "a4", cell_mm=12.0)
+    assert any(line.endswith("counters up to 10 mm") for line in lines)  # nothing common is that small

@@ -3,14 +3,45 @@
 Built on :class:`~boardgen.boards.grid.GridBoard` (cells outlined in ink, the
 border twice as wide, coordinates round the board).  The centre cell is what the
 rules talk about (left empty while placing, safe from capture afterwards), so it
-is a kept mark, drawn on every sheet, cover and diagram: GridBoard's cross from
-corner to corner.
+is a kept mark, drawn on every sheet, cover and diagram.  Traditional boards
+scratch an X into it; ours draws GridBoard's cross from corner to corner over a
+cross-hatching of the whole cell, so the cell reads as a grey square at a glance
+and in a greyscale print, while a piece standing on it stays in plain sight.
+
+Cells are meant for the counters people have at home: the sheet's size line
+says, from the cell size actually printed, the widest counter that leaves a
+margin in its cell and a common kind that fits (draughts pieces, Go stones,
+coins).  Coordinates are set smaller than GridBoard's default, which gives the
+cells a few millimetres more on A4 and Letter: 5 x 5 cells of about 36 mm take
+draughts pieces of 30-32 mm.
 """
 
 from __future__ import annotations
 
-from boardgen.boards.grid import GridBoard
+from boardgen.boards.base import BoardOptions
+from boardgen.boards.grid import GridBoard, square
+from boardgen.drawing import palette
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Group, Hatch, Polygon, Style
 from boardgen.games.seega.geometry import SIZES
+
+FIT = 0.9  # a counter this wide (a fraction of the cell) keeps a margin from its neighbours
+# Common counters, widest first: (their largest diameter in mm, Portuguese, English).
+COUNTERS = (
+    (33.0, "peças de damas (30 a 33 mm)", "draughts pieces (30-33 mm)"),
+    (30.0, "peças de damas de 30 mm", "draughts pieces of 30 mm"),
+    (22.0, "pedras de Go (22 mm)", "Go stones (22 mm)"),
+    (18.0, "moedas de 16 a 18 mm (1 centavo de real)", "coins of 16-18 mm (a US dime, a euro cent)"),
+    (12.0, "botões ou feijões", "buttons or beans"),
+)
+
+
+def counter_for(fit_mm: float) -> tuple[str, str] | None:
+    """The widest common counter whose largest size is ``fit_mm`` or less (None: nothing common is that small)."""
+    for size, pt, en in COUNTERS:
+        if size <= fit_mm + 1e-9:
+            return pt, en
+    return None
 
 
 class SeegaBoard(GridBoard):
@@ -22,3 +53,26 @@ class SeegaBoard(GridBoard):
     marked = ("centre",)
     unit_label = {"pt": "casa", "en": "cell"}
     piece_diameter = 0.8
+    label_size = 0.24
+    label_gap = 0.78
+    distinct_roles = (("board-mark", "cell-light"),)
+
+    def piece_words(self, scale_mm: float, lang: str) -> str:
+        fit = int(scale_mm * FIT)
+        kind = counter_for(fit)
+        if lang == "pt":
+            return f"peças de até {fit} mm" + (f", como {kind[0]}" if kind else "")
+        return f"counters up to {fit} mm" + (f", e.g. {kind[1]}" if kind else "")
+
+    def draw_marked(self, frame: Frame, options: BoardOptions) -> Group:
+        """The centre cell cross-hatched, then GridBoard's cross from corner to corner over it."""
+        colours = palette.current()
+        crossed = super().draw_marked(frame, options)
+        spacing = max(1.0, frame.scale * 0.05)
+        hatching = Group("board-mark-hatch", title="the centre cell, hatched")
+        for name in self.marked_places():
+            outline = frame.pts(square(self.location(name), 0.5))
+            for angle in (45.0, -45.0):
+                hatch = Hatch(colours.faint, spacing=spacing, angle=angle, width=0.3)
+                hatching.add(Polygon(outline, Style(stroke=None, hatch=hatch)))
+        return Group(crossed.role, [hatching, *crossed.children], title=crossed.title)
