@@ -115,7 +115,7 @@ class SeegaState(GameState):
     """
 
     game_id = "seega"
-    __slots__ = ("_board", "_side", "_phase", "_quiet", "_rules", "_geo", "_cached_moves", "_cached_outcome", "_by_text")
+    __slots__ = ("_board", "_side", "_phase", "_quiet", "_rules", "_geo", "_cached_moves", "_cached_outcome", "_by_text", "_text")
 
     def __init__(self, board: tuple[int, ...], side: int, phase: str, quiet: int, rules: Rules, geo: Geometry) -> None:
         self._board = board
@@ -127,6 +127,7 @@ class SeegaState(GameState):
         self._cached_moves: Any = None
         self._cached_outcome: Any = UNKNOWN_OUTCOME
         self._by_text: dict[str, Move] | None = None
+        self._text: str | None = None  # the position text, written once (the harness and __eq__ ask often)
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -225,9 +226,11 @@ class SeegaState(GameState):
             )
 
     def to_text(self) -> str:
-        board = self._board
-        rows = write_rows([LETTER.get(board[i]) for i in row] for row in self._geo.rows_top_down)
-        return f"{rows} {SIDE_LETTERS[self._side]} {self._phase} {self._quiet}"
+        if self._text is None:
+            board = self._board
+            rows = write_rows([LETTER.get(board[i]) for i in row] for row in self._geo.rows_top_down)
+            self._text = f"{rows} {SIDE_LETTERS[self._side]} {self._phase} {self._quiet}"
+        return self._text
 
     # -- queries --------------------------------------------------------------
     @property
