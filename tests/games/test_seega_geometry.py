@@ -74,19 +74,19 @@ def _header_lines(size: int, paper: str, cell_mm: float | None = None) -> tuple[
 
 
 @pytest.mark.parametrize(
-    ("size", "kind"), [(5, "draughts pieces of 30 mm"), (7, "Go stones (22 mm)"), (9, "coins of 16-18 mm")]
+    ("size", "kind"), [(5, "draughts"), (7, "Go stones"), (9, "small coins")]
 )
 def test_the_sheet_says_which_counters_fit_its_cells_on_a4(size: int, kind: str) -> None:
     scale, lines = _header_lines(size, "a4")
     fit = int(scale * 0.9)
     english = next(line for line in lines if line.startswith("Cell "))
-    assert f"Cell {scale:.1f} mm" in english and f"counters up to {fit} mm, e.g. {kind}" in english
+    assert f"Cell {scale:.1f} mm" in english and english.endswith(f" · counters up to {fit} mm ({kind})")
     portuguese = next(line for line in lines if line.startswith("Casa "))
-    assert f"peças de até {fit} mm, como " in portuguese
+    assert f" · peças de até {fit} mm (" in portuguese
 
 
 def test_the_counter_line_follows_the_printed_cell_size() -> None:
-    _scale, lines = _header_lines(9, "a3", cell_mm=36.0)
-    assert any("counters up to 32 mm, e.g. draughts pieces of 30 mm" in line for line in lines)
+    _scale, lines = _header_lines(9, "a2", cell_mm=36.0)
+    assert any(line.endswith("counters up to 32 mm (draughts)") for line in lines)
     _scale, lines = _header_lines(5, "a4", cell_mm=12.0)
     assert any(line.endswith("counters up to 10 mm") for line in lines)  # nothing common is that small

@@ -5,8 +5,9 @@ border twice as wide, coordinates round the board).  The centre cell is what the
 rules talk about (left empty while placing, safe from capture afterwards), so it
 is a kept mark, drawn on every sheet, cover and diagram.  Traditional boards
 scratch an X into it; ours draws GridBoard's cross from corner to corner over a
-cross-hatching of the whole cell, so the cell reads as a grey square at a glance
-and in a greyscale print, while a piece standing on it stays in plain sight.
+grey tint of the whole cell (a cross-hatching in light ink), so the cell reads as
+a grey square at a glance and in a greyscale print, while a piece standing on it
+stays in plain sight.
 
 Cells are meant for the counters people have at home: the sheet's size line
 says, from the cell size actually printed, the widest counter that leaves a
@@ -26,13 +27,13 @@ from boardgen.drawing.model import Group, Hatch, Polygon, Style
 from boardgen.games.seega.geometry import SIZES
 
 FIT = 0.9  # a counter this wide (a fraction of the cell) keeps a margin from its neighbours
-# Common counters, widest first: (their largest diameter in mm, Portuguese, English).
+# Common counters, widest first: (the size they need in mm, Portuguese, English).  Short words:
+# the size line must fit an A5 sheet in both languages.
 COUNTERS = (
-    (33.0, "peças de damas (30 a 33 mm)", "draughts pieces (30-33 mm)"),
-    (30.0, "peças de damas de 30 mm", "draughts pieces of 30 mm"),
-    (22.0, "pedras de Go (22 mm)", "Go stones (22 mm)"),
-    (18.0, "moedas de 16 a 18 mm (1 centavo de real)", "coins of 16-18 mm (a US dime, a euro cent)"),
-    (12.0, "botões ou feijões", "buttons or beans"),
+    (30.0, "damas", "draughts"),  # draughts men are 30 mm and more
+    (22.0, "pedras de Go", "Go stones"),  # 22 mm
+    (18.0, "moedas pequenas", "small coins"),  # 16-18 mm: a euro cent, a US dime, 1 centavo de real
+    (12.0, "botões", "buttons"),
 )
 
 
@@ -61,18 +62,20 @@ class SeegaBoard(GridBoard):
         fit = int(scale_mm * FIT)
         kind = counter_for(fit)
         if lang == "pt":
-            return f"peças de até {fit} mm" + (f", como {kind[0]}" if kind else "")
-        return f"counters up to {fit} mm" + (f", e.g. {kind[1]}" if kind else "")
+            return f"peças de até {fit} mm" + (f" ({kind[0]})" if kind else "")
+        return f"counters up to {fit} mm" + (f" ({kind[1]})" if kind else "")
 
     def draw_marked(self, frame: Frame, options: BoardOptions) -> Group:
-        """The centre cell cross-hatched, then GridBoard's cross from corner to corner over it."""
+        """The centre cell tinted grey (light ink: cross-hatched), then GridBoard's cross over it."""
         colours = palette.current()
         crossed = super().draw_marked(frame, options)
-        spacing = max(1.0, frame.scale * 0.05)
-        hatching = Group("board-mark-hatch", title="the centre cell, hatched")
+        inside = Group("board-mark-tint", title="the centre cell, shaded")
         for name in self.marked_places():
             outline = frame.pts(square(self.location(name), 0.5))
-            for angle in (45.0, -45.0):
-                hatch = Hatch(colours.faint, spacing=spacing, angle=angle, width=0.3)
-                hatching.add(Polygon(outline, Style(stroke=None, hatch=hatch)))
-        return Group(crossed.role, [hatching, *crossed.children], title=crossed.title)
+            if options.light:
+                for angle in (45.0, -45.0):
+                    hatch = Hatch(colours.faint, spacing=max(1.0, frame.scale * 0.05), angle=angle, width=0.3)
+                    inside.add(Polygon(outline, Style(stroke=None, hatch=hatch)))
+            else:
+                inside.add(Polygon(outline, Style(stroke=None, fill=colours.board_mark_tint)))
+        return Group(crossed.role, [inside, *crossed.children], title=crossed.title)
