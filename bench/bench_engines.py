@@ -6,9 +6,9 @@ the start position and from a busy mid-game position reached by a seeded
 random playout, stopping before a depth would take more than ``--budget``
 seconds.  Then it times the targets of issue 4 on the 2-core development
 machine: Surakarta perft 5 from the start under 10 s, Hex 11 x 11 perft 3
-under 10 s, Assalto and Brax perft 4 under 10 s; and Awelé perft 7 under 10 s
-(issue 14's speed figure: 139,157 nodes, about 2.5 s on that machine);
-Damas perft 7 under 10 s (issue 15).
+under 10 s, Assalto and Brax perft 4 under 10 s; Seega perft 2 (63,756 placements) too;
+Awelé perft 7 under 10 s (issue 14's speed figure: 139,157 nodes, about 2.5 s on that
+machine); Damas perft 7 under 10 s (issue 15).
 
     .venv/bin/python bench/bench_engines.py [--game ID ...] [--budget SECONDS] [--no-targets]
 
@@ -29,7 +29,11 @@ from boardgen.registry import GameInfo, all_games
 
 # game id -> (depth, seconds); all from the start position at the default size.
 # Damas: perft 7 from the start (Halbersma's 187 302) under 10 s, as the oracle test runs it.
-TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0)}
+TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0), "seega": (2, 10.0)}
+# Mid-game positions chosen by hand where the random pick would land in an opening phase: Seega's
+# busiest plies by that measure are placements (hundreds of two-cell moves), not the movement
+# phase with its captures.  This one is ply 78 of a seeded random game, 9 pieces a side, 17 moves.
+MIDGAME = {"seega": "B1BW1/1B1WW/B1BWW/WBB1W/W1BBW b m 7"}
 MAX_DEPTH = 8
 
 
@@ -82,6 +86,11 @@ def bench_game(info: GameInfo, budget: float) -> None:
     print(f"{info.id}{size}")
     print(f"  start:    {start.to_text()}")
     deepen("start", start, budget)
+    if info.id in MIDGAME:
+        state = engine.from_text(MIDGAME[info.id], info.resolve_variants({}))
+        print(f"  mid-game: {state.to_text()}  (chosen by hand, {len(state.legal_moves())} legal moves)")
+        deepen("mid-game", state, budget)
+        return
     busy = busy_position(engine, info)
     if busy is None:
         print("  (no mid-game position: every random game ended within 6 moves)")

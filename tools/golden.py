@@ -124,6 +124,22 @@ SPECS: tuple[Spec, ...] = (
         },
         seed=2,
     ),
+    # Seega: seed 8 has a blocked player whose opponent moves twice; the variant game (seed 4) chains
+    # captures with one piece and ends by the count after 10 quiet moves.
+    Spec("seega-5", "seega", size=5, seed=8),
+    Spec(
+        "seega-5-chains-edge-middles",
+        "seega",
+        size=5,
+        variants={
+            "continue_capture": "may",
+            "quiet_moves": "10",
+            "quiet_count": "both",
+            "first_move": "first-placer",
+            "first_placements": "edge-middles",
+        },
+        seed=4,
+    ),
     Spec("surakarta", "surakarta"),
     Spec("surakarta-blocks-corners", "surakarta", variants={"origin": "blocks", "corner_capture": "on"}, seed=2),
     Spec("trihex-5", "trihex", size=5, seed=26),

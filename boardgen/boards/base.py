@@ -160,6 +160,14 @@ class BoardDrawing(ABC):
         """How the board size reads in a title ("11 × 11"), empty for fixed boards."""
         return ""
 
+    def piece_words(self, scale_mm: float, lang: str) -> str:
+        """What pieces suit the board drawn at ``scale_mm`` per unit, for the sheet's size line ("" for none).
+
+        Boards whose pieces players find at home (Seega's counters, coins) say so
+        from the printed size, so the line stays true at any ``--cell-mm``.
+        """
+        return ""
+
     def size_words(self, lang: str) -> str:
         """The board size in a sentence ("tabuleiro 11 × 11" / "11 × 11 board" fill in this part)."""
         return self.size_label()

@@ -63,6 +63,7 @@ _HUES = {
     "WHITE_PIECE": "#fbfbf8",
     "BLACK_PIECE": "#222222",
     "CHART_GREY": "#eeeeee",
+    "MARK_GREY": "#c4c4c4",  # L* ~ 79: a cell tint that reads as grey beside white cells, under black or white pieces
 }
 
 
@@ -108,6 +109,7 @@ class Palette:
     neutral_edge: str = _HUES["ROSE"]
     # -- marks a board keeps visible (Seega's centre, a grid board's marked cells)
     board_mark: str = _HUES["INK"]
+    board_mark_tint: str = _HUES["MARK_GREY"]  # the inside of a marked cell (Seega's centre), full ink
     # -- diagrams: highlighted points, arrows, crosses
     mark_fill: str = _HUES["PALE_YELLOW"]
     mark_stroke: str = _HUES["YELLOW"]

@@ -212,9 +212,11 @@ def dimensions_line(board: BoardDrawing, placement: Placement, lang: str) -> str
     x0, y0, x1, y1 = placement.board_box
     unit = decimal(placement.frame.scale, lang)
     w, h = decimal(x1 - x0, lang), decimal(y1 - y0, lang)
+    pieces = board.piece_words(placement.frame.scale, lang)
+    tail = f" · {pieces}" if pieces else ""
     if lang == "pt":
-        return f"{board.unit_label['pt'].capitalize()} {unit} mm · tabuleiro {w} × {h} mm"
-    return f"{board.unit_label['en'].capitalize()} {unit} mm · board {w} × {h} mm"
+        return f"{board.unit_label['pt'].capitalize()} {unit} mm · tabuleiro {w} × {h} mm{tail}"
+    return f"{board.unit_label['en'].capitalize()} {unit} mm · board {w} × {h} mm{tail}"
 
 
 def sheet_title(board: BoardDrawing) -> str:

@@ -48,6 +48,7 @@ def test_the_games_with_marks_that_belong_to_the_board_declare_them():
     declared = {g.id: board_of(g).kept_marks for g in BOARDS}
     assert declared["assalto"] == ("fortress-area", "fortress-wall")
     assert declared["ringo"] == ("neutral-zone",)
+    assert declared["seega"] == ("board-mark",)  # the centre cell
     assert declared["brax"] == ("start-marks",)  # its start diamonds are printed on the board
     assert declared["hex"] == () and declared["surakarta"] == ()  # Hex's centre dot is optional
 

@@ -147,6 +147,8 @@ TONE_PAIRS: dict[str, list[tuple]] = {
         ("circuit-inner", "circuit-outer"),
         (("start-player-0", "fill"), ("start-player-1", "fill")),
     ],
+    # Seega's centre cell (hatched, crossed) against the plain cells round it.
+    "seega": [("board-mark", "cell-light")],
     "brax": [("line-white", "line-red"), (("start-player-0", "fill"), ("start-player-1", "fill"))],
     "assalto": [
         # The fortress wall against the board lines it runs over and the tint beside it.

@@ -1,0 +1,59 @@
+"""Seega: place your pieces two at a time round the empty centre, then capture by sandwiching."""
+
+from boardgen.registry import GameInfo, Variant
+
+GAME = GameInfo(
+    id="seega",
+    title={"pt": "Seega", "en": "Seega"},
+    summary={
+        "pt": "Coloque as peças duas a duas em volta da casa central e capture prendendo as inimigas entre duas suas.",
+        "en": "Place your pieces two at a time round the empty centre, then capture by trapping enemies between two of yours.",
+    },
+    board="boardgen.games.seega.board:SeegaBoard",
+    engine="boardgen.games.seega.rules:SeegaState",
+    sizes=frozenset({5, 7, 9}),
+    default_size=5,
+    popular_sizes=(5, 7, 9),
+    aliases=("siga", "sija"),
+    # 9 x 9: 40 placement turns, then up to 80 captures each followed by as many as 80 quiet turns.
+    extra={"max_plies": 4000},
+    variants=(
+        Variant.choice(
+            "continue_capture",
+            values=("never", "may", "must"),
+            default="never",
+            doc="After a capture, may the same piece step on while each step captures again? never: no, one "
+            "step per turn (the seed says nothing of it); may: yes, as far as the player likes (jpneto, "
+            "bodogemu, kestevenmorris); must: yes, and it has to go on while it can.",
+        ),
+        Variant.integer(
+            "quiet_moves",
+            numbers=(20, 10, 40),
+            default=20,
+            doc="The game stops and the pieces are counted after this many moves without a capture (the seed's "
+            "'no more captures possible', made checkable: bodogemu counts 20); the player with more pieces wins.",
+        ),
+        Variant.choice(
+            "quiet_count",
+            values=("each", "both"),
+            default="each",
+            doc="How quiet_moves counts: moves by each side (20 each, 40 turns in all: games.md's reading) or "
+            "the two sides' moves together (20 turns in all).",
+        ),
+        Variant.choice(
+            "first_move",
+            values=("last-placer", "first-placer"),
+            default="last-placer",
+            doc="Who makes the first move once every piece is placed: the player who placed last (seed, "
+            "jpneto, bodogemu, kestevenmorris) or the player who placed first (Ludii's Seega.lud).",
+        ),
+        Variant.choice(
+            "first_placements",
+            values=("free", "edge-middles"),
+            default="free",
+            doc="free: every placement anywhere but the centre (seed). edge-middles: each player's first two "
+            "pieces go on the middle cells of the edges, the first player's on the bottom and top edges, the "
+            "second player's on the left and right (orbiterarts).",
+        ),
+    ),
+)
