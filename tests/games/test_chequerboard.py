@@ -17,6 +17,7 @@ from boardgen.boards.chequerboard import DEFAULT_SQUARE_MM, TOURNAMENT_RANGE_MM,
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Polygon, Text
 from boardgen.games.damas.board import DamasBoard
+from boardgen.sheets.paper import parse_paper
 
 from ..conftest import require_tool, run_boardgen
 from ..sheet.measure import rasterise_pdf
@@ -113,7 +114,7 @@ def test_default_square_is_22_mm_on_a4_and_letter(tmp_path, paper):
     pdf = tmp_path / "damas.pdf"
     result = run_boardgen("board", "damas", "--paper", paper, "--no-coordinates", "-o", str(pdf))
     assert result.returncode == 0, result.stderr
-    assert "square 22.0 mm" in result.stdout and f"{paper} portrait" in result.stdout
+    assert "square 22.0 mm" in result.stdout and f"{parse_paper(paper).label} portrait" in result.stdout
     assert measured_square_mm(pdf, tmp_path, 300) == pytest.approx(22.0, abs=0.15)
 
 
