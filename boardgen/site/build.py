@@ -195,9 +195,12 @@ def _link(record: Artefact, page: str, lang: str, number: int | None = None) -> 
 
 
 def _groups(records: Sequence[Artefact], page: str, lang: str) -> dict[str, list[Group]]:
-    """The game's downloads by section (``boards``, ``booklets``, ``others``), each group in a fixed order."""
+    """The game's downloads by section (``boards``, ``booklets``, ``others``), each group in a fixed order.
+
+    The booklets of the editions' table (:func:`editions_table`) are in no group.
+    """
     sections: dict[str, list[Group]] = {"boards": [], "booklets": [], "others": []}
-    placed: set[str] = set()
+    placed = {record.path for record in records if in_editions_table(record)}  # in the booklets' table
     for section, key, selects in GROUPS:
         chosen = sorted((r for r in records if selects(r)), key=_sort_key)
         placed.update(r.path for r in chosen)

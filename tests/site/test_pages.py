@@ -60,6 +60,8 @@ def test_every_record_is_offered_on_its_games_page_with_its_size_and_pages(synth
         offered = downloads(page, output)
         mine = [r for r in records if r.game == game]
         assert set(offered) >= {r.path for r in mine}, f"{page.path}: missing {sorted({r.path for r in mine} - set(offered))}"
+        hrefs = [target(page.path, output, link.href)[0] for link in page.links if not is_external(link.href) and not link.href.startswith("#")]
+        assert all(hrefs.count(r.path) == 1 for r in mine if r.kind != "diagram"), f"{page.path}: a file offered twice"  # a diagram: picture and link
         for record in mine:
             words = offered[record.path]
             assert record.format.upper() in words, words
