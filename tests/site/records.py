@@ -1,11 +1,13 @@
 """Artefact records for the files of a real ``boardgen build`` output folder, made from their names.
 
-Until the build makes its own records (``boardgen.build``), the site's tests
-and ``tools/site_preview.py`` need the list the build will hand to
+The build makes its own records (``boardgen.build``); the browser test,
+which makes a small folder without the build, and ``tools/site_preview.py``,
+which reads any folder, need the list the build would hand to
 :func:`boardgen.site.build_site`.  This is the only place that reads file
 names: the patterns are the build's own (``boardgen/build/steps.py`` for
-boards, ``boardgen/booklet/build.py`` for booklets and diagrams); the site
-itself never looks at a name.
+boards, ``BookletRequest.file_name`` for booklets, ``-light`` the ink-saving
+edition, and a diagram's id as its file's name); the site itself never looks
+at a name.
 """
 
 from __future__ import annotations
