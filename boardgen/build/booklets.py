@@ -17,18 +17,33 @@ site and the cache know them; nothing of that game is made or removed).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from boardgen.build import tasks
 from boardgen.build.plan import Job, PlanContext
+from boardgen.site.catalogue import Kind
+
+if TYPE_CHECKING:
+    from boardgen.booklet.build import BookletRequest
 
 BOOKLET_TASK = "boardgen.build.tasks:booklet"
 IMPOSED_TASK = "boardgen.build.tasks:imposed_booklet"
 DIAGRAM_TASK = "boardgen.build.tasks:diagram"
 
+# The editions of every game's booklet (docs/build.md, "The booklets"): each language set
+# on every page paper of boardgen.booklet.build.BOOKLET_PAPERS, its A5 pages imposed on
+# every sheet of IMPOSE_SHEETS, and all of them again in each ink.  Bilingual first (the
+# columns in this order), then each language alone.
+EDITION_LANGS: tuple[tuple[str, ...], ...] = (("pt", "en"), ("pt",), ("en",))
+EDITION_INKS: tuple[str, ...] = ("full", "light")  # "light": the ink-saving edition
+
 # Expected seconds of one core per file, until a build has measured them.
 BOOKLET_COST = {"a5": 12.0, "a4": 9.0, "letter": 9.0}
 IMPOSED_COST = 7.0  # imposition copies every page: about as long as typesetting, for now
+ONE_LANGUAGE_SHARE = 0.65  # one language: most of the bilingual booklet's pages (11-13 against 13-16 for Hex), two thirds of its time
 DIAGRAM_COST = 0.05
+IMPOSED_INPUTS = ("code", "booklet-code", "libraries")  # an imposition reads its A5 booklet, never the texts
 
 
 def source_games() -> list[str]:
@@ -69,44 +84,74 @@ def diagram_names(context: PlanContext, game: str) -> list[str]:
     return names
 
 
-def booklet_jobs(context: PlanContext) -> Iterator[Job]:
-    """Every game's bilingual booklet on A5, A4 and Letter, and the A5 one imposed on A4 and Letter."""
-    from boardgen.booklet.build import BOOKLET_PAPERS, BUILD_LANGS, IMPOSE_SHEETS, BookletRequest
+def booklet_editions() -> list["BookletRequest"]:
+    """Every edition the build typesets or imposes of each game's booklet, in the order the plan lists them.
 
-    lang = "+".join(BUILD_LANGS)
+    Read when the build plans, not when this module is imported, so that the
+    tests can cut the papers (``BOOKLET_PAPERS``, ``IMPOSE_SHEETS`` of
+    :mod:`boardgen.booklet.build`) and the editions (:data:`EDITION_LANGS`,
+    :data:`EDITION_INKS`) down to the few they build.
+    """
+    from boardgen.booklet import build
+    from boardgen.booklet.build import BookletRequest, parse_ink
+
+    editions = []
+    for ink in EDITION_INKS:
+        for langs in EDITION_LANGS:
+            pages = [BookletRequest(langs, paper, None, parse_ink(ink)) for paper in build.BOOKLET_PAPERS]
+            editions += pages
+            if "a5" in build.BOOKLET_PAPERS:
+                editions += [replace(pages[build.BOOKLET_PAPERS.index("a5")], impose_on=sheet) for sheet in build.IMPOSE_SHEETS]
+    return editions
+
+
+def booklet_path(game: str, edition: "BookletRequest") -> str:
+    return f"booklets/{edition.file_name(game)}"
+
+
+def booklet_job(game: str, edition: "BookletRequest") -> Job:
+    """The job of one edition of a game's booklet: typeset from the texts, or (imposed) its A5 booklet's pages two-up.
+
+    An imposed edition reads the file of the same edition on A5 pages
+    (``needs``), so it depends on the texts through that file's key and on
+    nothing else of the game.  Its ``paper`` is the sheet it prints on.
+    """
+    share = 1.0 if len(edition.langs) > 1 else ONE_LANGUAGE_SHARE
+    args: tuple[Any, ...]
+    needs: tuple[str, ...]
+    inputs: tuple[str, ...]
+    if edition.impose_on is None:
+        kind: Kind = "booklet"
+        task, args, needs = BOOKLET_TASK, (game, edition.langs, edition.paper, edition.ink), ()
+        inputs = ("code", "booklet-code", "fonts", "templates", f"game:{game}", f"rules:{game}", "libraries")
+        cost = BOOKLET_COST.get(edition.paper, max(BOOKLET_COST.values()))
+    else:
+        kind = "booklet-imposed"
+        task, args, needs = IMPOSED_TASK, (edition.impose_on,), (booklet_path(game, replace(edition, impose_on=None)),)
+        inputs, cost = IMPOSED_INPUTS, IMPOSED_COST
+    return Job(
+        path=booklet_path(game, edition),
+        game=game,
+        kind=kind,
+        format="pdf",
+        task=task,
+        args=args,
+        inputs=inputs,
+        needs=needs,
+        cost=cost * share,
+        paper=edition.impose_on or edition.paper,
+        lang="+".join(edition.langs),
+        ink=edition.ink,
+    )
+
+
+def booklet_jobs(context: PlanContext) -> Iterator[Job]:
+    """Every edition of every game's booklet (:func:`booklet_editions`), the game's texts checked before any is planned."""
+    editions = booklet_editions()
     for game in source_games():
         diagram_names(context, game)  # the check, before any booklet is planned
-        inputs = ("code", "booklet-code", "fonts", "templates", f"game:{game}", f"rules:{game}", "libraries")
-        for paper in BOOKLET_PAPERS:
-            yield Job(
-                path=f"booklets/{BookletRequest(BUILD_LANGS, paper).file_name(game)}",
-                game=game,
-                kind="booklet",
-                format="pdf",
-                task=BOOKLET_TASK,
-                args=(game, BUILD_LANGS, paper),
-                inputs=inputs,
-                cost=BOOKLET_COST.get(paper, max(BOOKLET_COST.values())),
-                paper=paper,
-                lang=lang,
-            )
-        if "a5" not in BOOKLET_PAPERS:
-            continue
-        a5 = f"booklets/{BookletRequest(BUILD_LANGS, 'a5').file_name(game)}"
-        for sheet in IMPOSE_SHEETS:
-            yield Job(
-                path=f"booklets/{BookletRequest(BUILD_LANGS, 'a5', sheet).file_name(game)}",
-                game=game,
-                kind="booklet-imposed",
-                format="pdf",
-                task=IMPOSED_TASK,
-                args=(sheet,),
-                inputs=("code", "booklet-code", "libraries"),
-                needs=(a5,),
-                cost=IMPOSED_COST,
-                paper=sheet,
-                lang=lang,
-            )
+        for edition in editions:
+            yield booklet_job(game, edition)
 
 
 def diagram_jobs(context: PlanContext) -> Iterator[Job]:
@@ -123,4 +168,5 @@ def diagram_jobs(context: PlanContext) -> Iterator[Job]:
                 inputs=_text_inputs(game),
                 cost=DIAGRAM_COST,
                 lang="pt+en",
+                id=ident,
             )

@@ -33,7 +33,7 @@ from boardgen.output import write_atomic
 from boardgen.site.catalogue import Artefact
 
 CACHE_NAME = ".boardgen-build.json"
-SCHEMA = 1
+SCHEMA = 2  # 2: records have an id (diagrams) and booklets an ink
 TOOL = "boardgen build"
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -199,7 +199,7 @@ def _string_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
-_OPTIONAL_TEXT = ("game", "paper", "lang", "ink", "variant")
+_OPTIONAL_TEXT = ("game", "paper", "lang", "ink", "variant", "id")
 
 
 def _record(path: Any, entry: Any) -> Record:

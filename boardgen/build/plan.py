@@ -72,6 +72,7 @@ class Job:
     lang: str | None = None
     ink: str | None = None
     variant: str | None = None
+    id: str | None = None  # noqa: A003 - the record's field (a diagram's id in its rule text)
 
     @property
     def part(self) -> str:
@@ -91,6 +92,7 @@ class Job:
             pages=pages,
             ink=self.ink,
             variant=self.variant,
+            id=self.id,
         )
 
 

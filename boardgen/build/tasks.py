@@ -83,17 +83,17 @@ def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of:
     return render_board_file(sheet_request(game_id, size, paper, fmt, poster_of, per_sheet))[0]
 
 
-def booklet(game_id: str, langs: tuple[str, ...], paper: str) -> tuple[bytes, int]:
-    """A game's booklet in ``langs`` (column order) on ``paper`` pages, and its number of pages.
+def booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str = "full") -> tuple[bytes, int]:
+    """A game's booklet in ``langs`` (column order) on ``paper`` pages, in ``ink`` (``light``: the ink-saving edition), and its number of pages.
 
     The number comes from the laid-out document: reading it back from the PDF
     (pypdf) means parsing the object stream that holds the whole structure
     tree, half a second a booklet.
     """
-    from boardgen.booklet.build import BookletRequest, booklet_document
+    from boardgen.booklet.build import BookletRequest, booklet_document, parse_ink
     from boardgen.booklet.typeset import document_pdf
 
-    document = booklet_document(checked_game(game_id), BookletRequest(langs, paper))
+    document = booklet_document(checked_game(game_id), BookletRequest(langs, paper, None, parse_ink(ink)))
     return document_pdf(document), len(document.pages)
 
 

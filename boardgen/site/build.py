@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +35,7 @@ from boardgen.output import write_atomic
 from boardgen.registry import GameInfo, get_game
 from boardgen.site.catalogue import Artefact, Format, Kind, digest
 from boardgen.site.texts import GameText, game_text
-from boardgen.site.words import LANGUAGE_NAMES, LANGS, TAGS, TEXT, link_text, size_words, text
+from boardgen.site.words import LANGUAGE_NAMES, LANGS, TAGS, TEXT, link_parts, link_text, paper_name, size_words, text
 
 STYLE_PATH = "assets/site.css"
 MANIFEST_PATH = "manifest.json"
@@ -46,16 +47,24 @@ PAPER_ORDER = {"a5": 0, "a4": 1, "letter": 2}
 LANG_ORDER = {"pt+en": 0, "en+pt": 0, "pt": 1, "en": 2}
 FORMAT_ORDER = {"pdf": 0, "svg": 1}
 
+# The booklets' table: its columns (languages) and the rows of each paper (inks), in this order.
+BOOKLET_KINDS = ("booklet", "booklet-imposed")
+TABLE_LANGS = ("pt+en", "pt", "en")
+TABLE_INKS = ("full", "light")
+
 # The download groups of a game's page: (section, group key, which records belong to it).
 Selector = Callable[[Artefact], bool]
 GROUPS: tuple[tuple[str, str, Selector], ...] = (
     ("boards", "board", lambda r: r.kind == "board"),
     ("boards", "poster", lambda r: r.kind == "poster"),
     ("boards", "pen", lambda r: r.kind == "pen"),
-    ("booklets", "bilingual", lambda r: r.kind == "booklet" and "+" in (r.lang or "")),
-    ("booklets", "imposed", lambda r: r.kind == "booklet-imposed"),
-    ("booklets", "single", lambda r: r.kind == "booklet" and "+" not in (r.lang or "")),
+    ("booklets", "other_booklets", lambda r: r.kind in BOOKLET_KINDS and not in_editions_table(r)),
 )
+
+
+def in_editions_table(record: Artefact) -> bool:
+    """Whether a booklet has a cell in the table: one of its languages and inks, and the booklet's own rules."""
+    return record.kind in BOOKLET_KINDS and record.variant is None and record.lang in TABLE_LANGS and (record.ink or "full") in TABLE_INKS
 
 
 def page_path(lang: str, game: str | None = None) -> str:
@@ -91,12 +100,49 @@ def _sort_key(record: Artefact) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class Link:
-    """A download: where it goes, what it says, the file's name, and its language if it has only one."""
+    """A download: where it goes, what it says, the file's name, and its language if it has only one.
+
+    ``context`` is the start of what the link says that the headers of its
+    table cell show already (kind, language, paper, edition): the page prints
+    it for screen readers only, so that the link says everything it downloads
+    when it is read out of its table.
+    """
 
     href: str
     text: str
     file: str
     hreflang: str | None = None
+    context: str = ""
+
+    @property
+    def file_parts(self) -> list[str]:
+        """The file's name cut after each hyphen: where a narrow cell may break it (``<wbr>``)."""
+        return [part for part in re.split(r"(?<=-)", self.file) if part]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the booklets' table: an edition on one paper in one ink, a cell per language (None: no such file)."""
+
+    paper: str
+    ink: str
+    first: bool  # the first row of its paper: the paper's name is shown (the others repeat it for screen readers)
+    cells: list[Link | None]
+
+
+@dataclass(frozen=True)
+class Column:
+    lang: str
+    title: str
+
+
+@dataclass(frozen=True)
+class EditionsTable:
+    """Every booklet of a game by paper (rows, an ink each) and language (columns); see :func:`editions_table`."""
+
+    caption: str
+    columns: list[Column]
+    papers: list[list[Row]]  # the rows of each paper, one <tbody> each
 
 
 @dataclass
@@ -136,6 +182,7 @@ class GameView:
     facts: list[tuple[str, str]]
     words: GameText | None
     boards: list[Group] = field(default_factory=list)
+    editions: EditionsTable | None = None
     booklets: list[Group] = field(default_factory=list)
     others: list[Group] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
@@ -148,9 +195,12 @@ def _link(record: Artefact, page: str, lang: str, number: int | None = None) -> 
 
 
 def _groups(records: Sequence[Artefact], page: str, lang: str) -> dict[str, list[Group]]:
-    """The game's downloads by section (``boards``, ``booklets``, ``others``), each group in a fixed order."""
+    """The game's downloads by section (``boards``, ``booklets``, ``others``), each group in a fixed order.
+
+    The booklets of the editions' table (:func:`editions_table`) are in no group.
+    """
     sections: dict[str, list[Group]] = {"boards": [], "booklets": [], "others": []}
-    placed: set[str] = set()
+    placed = {record.path for record in records if in_editions_table(record)}  # in the booklets' table
     for section, key, selects in GROUPS:
         chosen = sorted((r for r in records if selects(r)), key=_sort_key)
         placed.update(r.path for r in chosen)
@@ -163,24 +213,65 @@ def _groups(records: Sequence[Artefact], page: str, lang: str) -> dict[str, list
     return sections
 
 
-def diagram_id(record: Artefact) -> str:
-    """The id a diagram has in its rule text (``diagram ID`` in the Markdown), which names its file.
+def _cell_link(record: Artefact, page: str, lang: str) -> Link:
+    """A booklet's link in its table cell: the details shown, what the headers say kept for screen readers."""
+    what, details = link_parts(record, lang)
+    link = _link(record, page, lang)
+    return Link(link.href, ", ".join(details), link.file, link.hreflang, ", ".join(what) + ", ")
 
-    The one thing the site reads from a path: the build names every diagram
-    file by its id (``diagrams/GAME/ID.svg``), and the id is what finds its
-    caption in the rule text.  A diagram without a caption is still listed.
+
+def _row_name(kind: str, paper: str, lang: str) -> str:
+    name = paper_name(paper, lang)
+    return text(lang, "imposed_row", paper=name) if kind == "booklet-imposed" else name
+
+
+def editions_table(records: Sequence[Artefact], title: str, page: str, lang: str) -> EditionsTable | None:
+    """The game's booklets as a table: a row per paper and ink, a column per language; None without booklets.
+
+    A reader picks a language (the columns: bilingual, then each language
+    alone), then a paper (the rows: A5, A4, Letter, then the A5 pages imposed
+    on A4 and on Letter sheets), and within each paper the full-ink or the
+    ink-saving edition.  Only the columns, papers and inks of files that
+    exist are shown; a cell without a file says so.
     """
-    return posixpath.splitext(posixpath.basename(record.path))[0]
+    chosen = [record for record in records if in_editions_table(record)]
+    if not chosen:
+        return None
+    langs = [code for code in TABLE_LANGS if any(r.lang == code for r in chosen)]
+    inks = [ink for ink in TABLE_INKS if any((r.ink or "full") == ink for r in chosen)]
+    places = sorted({(r.kind, r.paper or "") for r in chosen}, key=lambda place: (BOOKLET_KINDS.index(place[0]), PAPER_ORDER.get(place[1], len(PAPER_ORDER)), place[1]))
+    by_cell = {(r.kind, r.paper or "", r.ink or "full", r.lang): r for r in sorted(chosen, key=_sort_key, reverse=True)}
+    papers = []
+    for kind, paper in places:
+        rows: list[Row] = []
+        for ink in inks:
+            cells = [by_cell.get((kind, paper, ink, code)) for code in langs]
+            if any(cells):
+                links = [_cell_link(record, page, lang) if record else None for record in cells]
+                rows.append(Row(_row_name(kind, paper, lang), text(lang, f"ink_{ink}"), not rows, links))
+        papers.append(rows)
+    columns = [Column(code, text(lang, f"column_{code}")) for code in langs]
+    return EditionsTable(text(lang, "editions_table", title=title), columns, papers)
+
+
+def diagram_id(record: Artefact) -> str | None:
+    """The id a diagram has in its rule text (``diagram ID`` in the Markdown): its record's ``id``, which finds its caption.
+
+    A diagram without one (or with an id the text does not show) is still
+    listed, without a caption.
+    """
+    return record.id
 
 
 def _figures(records: Sequence[Artefact], words: GameText | None, title: str, page: str, lang: str) -> list[Figure]:
     """The game's diagrams in the booklet's order (then any others by path), numbered as the page shows them."""
-    order = list(words.captions) if words else []
-    diagrams = sorted((r for r in records if r.kind == "diagram"), key=lambda r: (order.index(diagram_id(r)) if diagram_id(r) in order else len(order), r.path))
+    order = {ident: place for place, ident in enumerate(words.captions)} if words else {}
+    diagrams = sorted((r for r in records if r.kind == "diagram"), key=lambda r: (order.get(diagram_id(r) or "", len(order)), r.path))
     figures = []
     for number, record in enumerate(diagrams, start=1):
-        caption = words.captions.get(diagram_id(record), Markup("")) if words else Markup("")
-        if not caption and words and diagram_id(record) == words.meta.cover:
+        ident = diagram_id(record)
+        caption = words.captions.get(ident, Markup("")) if words and ident else Markup("")
+        if not caption and words and ident and ident == words.meta.cover:
             caption = Markup.escape(text(lang, "cover_caption"))  # drawn only on the cover, captioned nowhere
         alt = text(lang, "diagram_alt", number=number, title=title)
         figures.append(Figure(relative(record.path, page), alt, caption, _link(record, page, lang, number)))
@@ -221,6 +312,7 @@ def game_view(facts: GameFacts, records: Sequence[Artefact], page: str, lang: st
     )
     sections = _groups(records, page, lang)
     view.boards, view.booklets, view.others = sections["boards"], sections["booklets"], sections["others"]
+    view.editions = editions_table(records, title, page, lang)
     view.figures = _figures(records, words, title, page, lang)
     return view
 

@@ -36,8 +36,12 @@ class Artefact:
     is None for files of the whole site.  ``lang`` is ``"pt"``, ``"en"`` or
     ``"pt+en"`` (bilingual), None when the file has no language (a board has
     both languages' printing notes: ``"pt+en"``).  ``pages`` is None for
-    formats without pages.  ``ink`` is ``"full"`` or ``"light"`` (the economy
-    edition), None where it does not apply.
+    formats without pages.  ``ink`` is ``"full"`` or ``"light"`` (the
+    ink-saving edition of a board or a booklet), None where it does not apply
+    (diagrams, the site's files).  ``id`` names the file among its game's
+    files of its kind where the other fields cannot: a diagram's id in the
+    rule text (``diagram ID``), which is what finds its caption; None for
+    every other kind.  The site reads it from here, never from a file name.
     """
 
     path: str
@@ -51,6 +55,7 @@ class Artefact:
     pages: int | None = None
     ink: str | None = None
     variant: str | None = None  # plain-words label of a variant edition, None for the booklet's own rules
+    id: str | None = None  # noqa: A003 - the manifest's name for it
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

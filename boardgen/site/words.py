@@ -42,12 +42,27 @@ TEXT: dict[str, dict[str, str]] = {
         "print_svg": "Um arquivo SVG também se imprime pelo navegador: deixe a escala em 100% e escolha o papel da folha (A4 ou Carta).",
         "booklets": "Livretos de regras",
         "booklets_intro": "As regras completas, com diagramas verificados, para ler na tela ou imprimir.",
-        "bilingual_group": "Edição bilíngue",
-        "bilingual_group_intro": "Português e inglês lado a lado, em duas colunas.",
-        "imposed_group": "Para dobrar e grampear",
-        "imposed_group_intro": "As páginas A5 do livreto, duas por folha: imprima frente e verso virando pela borda curta, dobre o maço ao meio e grampeie na dobra.",
-        "single_group": "Num só idioma",
-        "single_group_intro": "O mesmo livreto em uma língua só.",
+        "editions_table": "Edições do livreto de {title}, por papel e idioma",
+        "paper_column": "Papel",
+        "ink_column": "Tinta",
+        "column_pt+en": "Bilíngue",
+        "column_en+pt": "Bilíngue",
+        "column_pt": "Português",
+        "column_en": "Inglês",
+        "ink_full": "Normal",
+        "ink_light": "Econômica",
+        "imposed_row": "A5 para dobrar, em folhas {paper}",
+        "no_file": "não há",
+        "key_languages": "Idioma",
+        "key_languages_text": "a edição bilíngue traz o português e o inglês lado a lado, em duas colunas; as outras trazem o mesmo livreto numa língua só.",
+        "key_papers": "Papel",
+        "key_papers_text": "A5, A4 ou Carta é o tamanho da página, para ler na tela ou imprimir página por página.",
+        "key_imposed": "Para dobrar e grampear",
+        "key_imposed_text": "as páginas A5, duas por folha A4 ou Carta: imprima frente e verso virando pela borda curta, dobre o maço ao meio e grampeie na dobra.",
+        "key_light": "Edição econômica",
+        "key_light_text": "sem fundos coloridos e com os tabuleiros em traço claro, para uma impressora preto e branco ou para gastar menos tinta ou toner.",
+        "other_booklets_group": "Outras edições",
+        "other_booklets_group_intro": "",
         "other_group": "Outros arquivos",
         "other_group_intro": "",
         "examples": "Exemplos ilustrados",
@@ -71,7 +86,7 @@ TEXT: dict[str, dict[str, str]] = {
         "lang_pt": "em português",
         "lang_en": "em inglês",
         "imposed_on": "A5 em folhas {paper}",
-        "light": "pouca tinta",
+        "light": "edição econômica",
         "page_one": "{n}\u00a0página",
         "page_many": "{n}\u00a0páginas",
         "board_alt": "Tabuleiro de {title}{size}",
@@ -104,12 +119,27 @@ TEXT: dict[str, dict[str, str]] = {
         "print_svg": "An SVG file prints from a web browser too: leave the scale at 100% and choose the sheet’s paper (A4 or Letter).",
         "booklets": "Rule booklets",
         "booklets_intro": "The complete rules, with checked diagrams, to read on screen or to print.",
-        "bilingual_group": "Bilingual edition",
-        "bilingual_group_intro": "Portuguese and English side by side, in two columns.",
-        "imposed_group": "To fold and staple",
-        "imposed_group_intro": "The booklet’s A5 pages, two to a sheet: print on both sides, flipping on the short edge, fold the stack in the middle and staple on the fold.",
-        "single_group": "In one language",
-        "single_group_intro": "The same booklet in one language only.",
+        "editions_table": "Editions of the {title} booklet, by paper and language",
+        "paper_column": "Paper",
+        "ink_column": "Ink",
+        "column_pt+en": "Bilingual",
+        "column_en+pt": "Bilingual",
+        "column_pt": "Portuguese",
+        "column_en": "English",
+        "ink_full": "Full ink",
+        "ink_light": "Ink-saving",
+        "imposed_row": "A5 to fold, on {paper} sheets",
+        "no_file": "none",
+        "key_languages": "Language",
+        "key_languages_text": "the bilingual edition has Portuguese and English side by side, in two columns; the others have the same booklet in one language only.",
+        "key_papers": "Paper",
+        "key_papers_text": "A5, A4 or Letter is the size of the page, to read on screen or to print page by page.",
+        "key_imposed": "To fold and staple",
+        "key_imposed_text": "the A5 pages two to an A4 or Letter sheet: print on both sides, flipping on the short edge, fold the stack in the middle and staple on the fold.",
+        "key_light": "Ink-saving",
+        "key_light_text": "no tinted boxes and the boards drawn in light lines, for a black-and-white printer or to use less ink or toner.",
+        "other_booklets_group": "Other editions",
+        "other_booklets_group_intro": "",
         "other_group": "Other files",
         "other_group_intro": "",
         "examples": "Illustrated examples",
@@ -132,7 +162,7 @@ TEXT: dict[str, dict[str, str]] = {
         "lang_pt": "in Portuguese",
         "lang_en": "in English",
         "imposed_on": "A5 on {paper} sheets",
-        "light": "light ink",
+        "light": "ink-saving",
         "page_one": "{n}\u00a0page",
         "page_many": "{n}\u00a0pages",
         "board_alt": "{title} {size}board",
@@ -178,31 +208,42 @@ def paper_name(paper: str, lang: str) -> str:
     return PAPER_NAMES[lang].get(paper, paper.upper())
 
 
-def link_text(record: Artefact, lang: str, number: int | None = None) -> str:
-    """What a download link says: what the file is, its paper, language, format, pages and size.
+def link_parts(record: Artefact, lang: str, number: int | None = None) -> tuple[list[str], list[str]]:
+    """What a download link says, in two halves: what the file is, and the file's details.
 
-    "Board, A4, PDF, 1 page, 48 KB"; "Booklet, bilingual, A5, PDF, 24 pages,
-    1.2 MB"; "Booklet to fold, bilingual, A5 on A4 sheets, PDF, 12 pages,
-    1.1 MB"; "Diagram 3, SVG, 12 KB".  ``number`` is a diagram's place in
-    its booklet.
+    The first half is the kind, the language, the paper and the edition (ink,
+    variant): what the row and column headers say of a file in the booklets'
+    table.  The second is its format, pages and size, which only the link can say.
     """
-    parts = [text(lang, record.kind, number=number if number is not None else "")]
+    what = [text(lang, record.kind, number=number if number is not None else "")]
     if record.kind in ("booklet", "booklet-imposed") and record.lang:
-        parts.append(TEXT[lang].get(f"lang_{record.lang}", record.lang))
+        what.append(TEXT[lang].get(f"lang_{record.lang}", record.lang))
     if record.paper:
         if record.kind == "booklet-imposed":
-            parts.append(text(lang, "imposed_on", paper=paper_name(record.paper, lang)))
+            what.append(text(lang, "imposed_on", paper=paper_name(record.paper, lang)))
         else:
-            parts.append(paper_name(record.paper, lang))
+            what.append(paper_name(record.paper, lang))
     if record.ink == "light":
-        parts.append(text(lang, "light"))
+        what.append(text(lang, "light"))
     if record.variant:
-        parts.append(record.variant)
-    parts.append(record.format.upper())
+        what.append(record.variant)
+    details = [record.format.upper()]
     if record.pages is not None:
-        parts.append(page_count(record.pages, lang))
-    parts.append(file_size(record.bytes, lang))
-    return ", ".join(part.strip() for part in parts)
+        details.append(page_count(record.pages, lang))
+    details.append(file_size(record.bytes, lang))
+    return [part.strip() for part in what], details
+
+
+def link_text(record: Artefact, lang: str, number: int | None = None) -> str:
+    """What a download link says: what the file is, its paper, language, edition, format, pages and size.
+
+    "Board, A4, PDF, 1 page, 48 KB"; "Booklet, bilingual, A5, PDF, 24 pages,
+    1.2 MB"; "Booklet to fold, in English, A5 on A4 sheets, ink-saving, PDF,
+    8 pages, 610 KB"; "Diagram 3, SVG, 12 KB".  ``number`` is a diagram's
+    place in its booklet.
+    """
+    what, details = link_parts(record, lang, number)
+    return ", ".join(what + details)
 
 
 def size_words(words: str, lang: str) -> str:

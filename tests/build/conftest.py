@@ -1,4 +1,4 @@
-"""Fixtures of the build tests: booklets on A5 only, a home of copied rule texts."""
+"""Fixtures of the build tests: the bilingual full-ink booklet on A5 only, a home of copied rule texts."""
 
 from __future__ import annotations
 
@@ -14,11 +14,18 @@ from .kit import make_home
 
 @pytest.fixture
 def a5_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Booklets on A5 only, imposed on A4 only: the other papers take the same code path, and as long each."""
+    """The bilingual full-ink booklet on A5 only, imposed on A4 only: two files a game.
+
+    The other papers, languages and inks take the same code path, and each
+    as long; tests/build/test_editions.py plans all of them and builds one of each kind.
+    """
     import boardgen.booklet.build as booklet_build
+    import boardgen.build.booklets as build_booklets
 
     monkeypatch.setattr(booklet_build, "BOOKLET_PAPERS", ("a5",))
     monkeypatch.setattr(booklet_build, "IMPOSE_SHEETS", ("a4",))
+    monkeypatch.setattr(build_booklets, "EDITION_LANGS", (("pt", "en"),))
+    monkeypatch.setattr(build_booklets, "EDITION_INKS", ("full",))
 
 
 @pytest.fixture

@@ -54,6 +54,8 @@ def test_records_are_the_files(capsys, tmp_path):
     assert kinds["boards/hex-11-poster-tiled-letter.pdf"] == ("poster", "pdf", "letter", "full")
     assert kinds["boards/hex-11-pen-x4-a4.pdf"] == ("pen", "pdf", "a4", "full")
     assert kinds["diagrams/hex/swap.svg"] == ("diagram", "svg", None, None)
+    ids = {record["path"]: record["id"] for record in data["artefacts"]}
+    assert ids["diagrams/hex/swap.svg"] == "swap" and ids["boards/hex-11-a4.svg"] is None  # a diagram's id in the text, for the site
     poster = next(r for r in data["artefacts"] if r["path"] == "boards/hex-11-poster-tiled-a4.pdf")
     assert poster["pages"] > 1  # counted, not assumed
 

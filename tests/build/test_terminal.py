@@ -27,8 +27,12 @@ from boardgen.site.catalogue import digest
 from ..conftest import ROOT
 from .kit import HEX_BOARDS, HEX_BOOKLETS_A5
 
-# python -m boardgen, with the booklets on A5 only, imposed on A4 only (the other papers are the same code path)
-A5_ONLY = ["-c", "import sys, boardgen.booklet.build as b; b.BOOKLET_PAPERS = ('a5',); b.IMPOSE_SHEETS = ('a4',); from boardgen.cli import main; main(sys.argv[1:])"]
+# python -m boardgen, with the bilingual full-ink booklet on A5 only, imposed on A4 only (the other editions are the same code path)
+A5_ONLY = [
+    "-c",
+    "import sys, boardgen.booklet.build as b, boardgen.build.booklets as e; b.BOOKLET_PAPERS = ('a5',); b.IMPOSE_SHEETS = ('a4',);"
+    " e.EDITION_LANGS = (('pt', 'en'),); e.EDITION_INKS = ('full',); from boardgen.cli import main; main(sys.argv[1:])",
+]
 NO_SITE = ("--kind", "boards,booklets,diagrams")
 
 

@@ -24,8 +24,35 @@ def _file(output: Path, path: str, **fields) -> Artefact:
     return replace(record, bytes=fields.get("bytes", len(data)))
 
 
+# Hex's booklets with chosen sizes and page counts (the tests quote their links word for word)...
+CHOSEN_BOOKLETS = {
+    "booklets/hex-pt-en-a5.pdf": dict(kind="booklet", paper="a5", lang="pt+en", ink="full", pages=24, bytes=1_234_567),
+    "booklets/hex-pt-en-a4.pdf": dict(kind="booklet", paper="a4", lang="pt+en", ink="full", pages=13, bytes=198_000),
+    "booklets/hex-pt-en-a5-imposed-a4.pdf": dict(kind="booklet-imposed", paper="a4", lang="pt+en", ink="full", pages=8, bytes=1_000_000),
+    "booklets/hex-en-a5.pdf": dict(kind="booklet", paper="a5", lang="en", ink="full", pages=16, bytes=150_000),
+    "booklets/hex-pt-a5.pdf": dict(kind="booklet", paper="a5", lang="pt", ink="full", pages=17, bytes=151_000),
+    "booklets/hex-en-a5-imposed-letter-light.pdf": dict(kind="booklet-imposed", paper="letter", lang="en", ink="light", pages=4, bytes=610_000),
+}
+MISSING_EDITION = "booklets/hex-pt-a5-imposed-letter-light.pdf"  # a cell of the table with no file
+
+
+def hex_editions() -> dict[str, dict]:
+    """...and every other edition the build makes of Hex's booklet (but :data:`MISSING_EDITION`), made-up figures."""
+    editions = {}
+    for ink in ("full", "light"):
+        for langs in ("pt-en", "pt", "en"):
+            for paper, sheet in (("a5", None), ("a4", None), ("letter", None), ("a5", "a4"), ("a5", "letter")):
+                name = f"booklets/hex-{langs}-{paper}{f'-imposed-{sheet}' if sheet else ''}{'-light' if ink == 'light' else ''}.pdf"
+                kind = "booklet-imposed" if sheet else "booklet"
+                pages = (12 if "-" in langs else 8) * (2 if paper == "a5" and not sheet else 1)
+                editions[name] = dict(kind=kind, paper=sheet or paper, lang=langs.replace("-", "+"), ink=ink, pages=pages, bytes=100_000 + 1000 * len(editions))
+    editions.update(CHOSEN_BOOKLETS)
+    del editions[MISSING_EDITION]
+    return editions
+
+
 def synthetic_records(output: Path) -> list[Artefact]:
-    """Records of a folder with every kind of download the site lists, and the odd cases (light ink, one language)."""
+    """Records of a folder with every kind of download the site lists, and the odd cases (light ink, a variant, a missing edition)."""
     hex_board = dict(game="hex", kind="board", lang="pt+en", ink="full")
     return [
         _file(output, "boards/hex-11-a4.pdf", format="pdf", paper="a4", pages=1, bytes=48_000, **hex_board),
@@ -35,17 +62,14 @@ def synthetic_records(output: Path) -> list[Artefact]:
         _file(output, "boards/hex-11-a4-light.pdf", game="hex", kind="board", format="pdf", paper="a4", pages=1, lang="pt+en", ink="light", bytes=21_000),
         _file(output, "boards/hex-11-poster-tiled-a4.pdf", game="hex", kind="poster", format="pdf", paper="a4", pages=7, lang="pt+en", bytes=64_000),
         _file(output, "boards/hex-11-pen-x4-letter.pdf", game="hex", kind="pen", format="pdf", paper="letter", pages=1, lang="pt+en", bytes=34_000),
-        _file(output, "booklets/hex-pt-en-a5.pdf", game="hex", kind="booklet", format="pdf", paper="a5", lang="pt+en", pages=24, bytes=1_234_567),
-        _file(output, "booklets/hex-pt-en-a4.pdf", game="hex", kind="booklet", format="pdf", paper="a4", lang="pt+en", pages=13, bytes=198_000),
-        _file(output, "booklets/hex-pt-en-a5-imposed-a4.pdf", game="hex", kind="booklet-imposed", format="pdf", paper="a4", lang="pt+en", pages=8, bytes=1_000_000),
-        _file(output, "booklets/hex-en-a5.pdf", game="hex", kind="booklet", format="pdf", paper="a5", lang="en", pages=16, bytes=150_000),
-        _file(output, "booklets/hex-pt-a5.pdf", game="hex", kind="booklet", format="pdf", paper="a5", lang="pt", pages=17, bytes=151_000),
-        _file(output, "diagrams/hex/swap.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=29_000),
-        _file(output, "diagrams/hex/board.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=27_000),
-        _file(output, "diagrams/hex/not-in-the-text.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=900),
-        _file(output, "diagrams/brax/cover.svg", game="brax", kind="diagram", format="svg", lang="pt+en", bytes=31_000),
+        *(_file(output, path, game="hex", format="pdf", **fields) for path, fields in sorted(hex_editions().items())),
+        _file(output, "booklets/hex-pt-en-a5-noswap.pdf", game="hex", kind="booklet", format="pdf", paper="a5", lang="pt+en", ink="full", pages=22, bytes=1_100_000, variant="without the swap"),
+        _file(output, "diagrams/hex/swap.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=29_000, id="swap"),
+        _file(output, "diagrams/hex/board.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=27_000, id="board"),
+        _file(output, "diagrams/hex/not-in-the-text.svg", game="hex", kind="diagram", format="svg", lang="pt+en", bytes=900, id="not-in-the-text"),
+        _file(output, "diagrams/brax/cover.svg", game="brax", kind="diagram", format="svg", lang="pt+en", bytes=31_000, id="cover"),
         _file(output, "boards/brax-a4.pdf", game="brax", kind="board", format="pdf", paper="a4", pages=1, lang="pt+en", ink="full", bytes=40_000),
-        _file(output, "booklets/brax-pt-en-letter.pdf", game="brax", kind="booklet", format="pdf", paper="letter", lang="pt+en", pages=12, bytes=300_000),
+        _file(output, "booklets/brax-pt-en-letter.pdf", game="brax", kind="booklet", format="pdf", paper="letter", lang="pt+en", ink="full", pages=12, bytes=300_000),
     ]
 
 

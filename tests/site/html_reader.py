@@ -14,8 +14,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 SOFT_HYPHEN = "\u00ad"
-VOID = {"img", "meta", "link", "br", "hr", "input", "source"}
-INLINE = {"a", "strong", "em", "b", "i", "span", "code", "small", "abbr", "cite", "sup", "sub"}
+VOID = {"img", "meta", "link", "br", "hr", "input", "source", "wbr"}
+INLINE = {"a", "strong", "em", "b", "i", "span", "code", "small", "abbr", "cite", "sup", "sub", "wbr"}
 
 
 def plain(text: str) -> str:
@@ -31,6 +31,16 @@ class Link:
 
 
 @dataclass
+class Cell:
+    """One cell of a table: ``th`` or ``td``, its attributes, its text and the links in it."""
+
+    tag: str
+    attrs: dict[str, str]
+    text: str
+    links: list[Link]
+
+
+@dataclass
 class Page:
     path: Path
     lang: str | None = None
@@ -40,6 +50,7 @@ class Page:
     headings: list[tuple[int, str]] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     figcaptions: list[str] = field(default_factory=list)
+    tables: list[list[list[Cell]]] = field(default_factory=list)  # each table's rows (head and body), each row's cells
     text: str = ""
 
 
@@ -49,6 +60,7 @@ class _Reader(HTMLParser):
         self.page = page
         self.open: list[tuple[str, dict[str, str], list[str]]] = []  # tag, attrs, text gathered inside
         self.all_text: list[str] = []
+        self.cell_links = 0  # how many links the page had when the open table cell started
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
@@ -62,6 +74,12 @@ class _Reader(HTMLParser):
             self.page.images.append(values)
         elif tag == "link" and values.get("rel") == "stylesheet":
             self.page.stylesheets.append(values["href"])
+        if tag == "table":
+            self.page.tables.append([])
+        elif tag == "tr" and self.page.tables:
+            self.page.tables[-1].append([])
+        elif tag in ("td", "th") and self.page.tables:
+            self.cell_links = len(self.page.links)
         if tag not in VOID:
             self.open.append((tag, values, []))
 
@@ -79,6 +97,8 @@ class _Reader(HTMLParser):
                 self.page.headings.append((int(name[1]), text))
             elif name == "figcaption":
                 self.page.figcaptions.append(text)
+            elif name in ("td", "th") and self.page.tables and self.page.tables[-1]:
+                self.page.tables[-1][-1].append(Cell(name, values, text, self.page.links[self.cell_links :]))
             if name == tag:
                 break
 

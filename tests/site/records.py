@@ -1,11 +1,13 @@
 """Artefact records for the files of a real ``boardgen build`` output folder, made from their names.
 
-Until the build makes its own records (``boardgen.build``), the site's tests
-and ``tools/site_preview.py`` need the list the build will hand to
+The build makes its own records (``boardgen.build``); the browser test,
+which makes a small folder without the build, and ``tools/site_preview.py``,
+which reads any folder, need the list the build would hand to
 :func:`boardgen.site.build_site`.  This is the only place that reads file
 names: the patterns are the build's own (``boardgen/build/steps.py`` for
-boards, ``boardgen/booklet/build.py`` for booklets and diagrams); the site
-itself never looks at a name.
+boards, ``BookletRequest.file_name`` for booklets, ``-light`` the ink-saving
+edition, and a diagram's id as its file's name); the site itself never looks
+at a name.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from boardgen.site.catalogue import Artefact, digest
 
 # GAME[-SIZE]-PAPER.FMT, GAME[-SIZE]-poster-tiled-PAPER.pdf, GAME[-SIZE]-pen-xN-PAPER.pdf
 _BOARD = re.compile(r"(?P<game>[a-z]+)(?:-\d+)?-(?:(?P<poster>poster-tiled-)|(?P<pen>pen-x\d+-))?(?P<paper>a4|letter)\.(?P<format>pdf|svg)")
-# GAME-LANGS-PAPER.pdf, GAME-LANGS-a5-imposed-SHEET.pdf
-_BOOKLET = re.compile(r"(?P<game>[a-z]+)-(?P<langs>(?:pt|en)(?:-(?:pt|en))?)-(?P<paper>a5|a4|letter)(?:-imposed-(?P<sheet>a4|letter))?\.pdf")
+# GAME-LANGS-PAPER[-light].pdf, GAME-LANGS-a5-imposed-SHEET[-light].pdf
+_BOOKLET = re.compile(r"(?P<game>[a-z]+)-(?P<langs>(?:pt|en)(?:-(?:pt|en))?)-(?P<paper>a5|a4|letter)(?:-imposed-(?P<sheet>a4|letter))?(?P<light>-light)?\.pdf")
 
 
 def pdf_pages(path: Path) -> int:
@@ -44,9 +46,10 @@ def record(output: Path, path: Path, games: set[str] | None = None) -> Artefact 
     if folder == "booklets" and (match := _BOOKLET.fullmatch(name)) and match["game"] in games:
         kind = "booklet-imposed" if match["sheet"] else "booklet"
         lang = match["langs"].replace("-", "+")
-        return Artefact(game=match["game"], kind=kind, format="pdf", paper=match["sheet"] or match["paper"], lang=lang, pages=pdf_pages(path), **common)
+        ink = "light" if match["light"] else "full"
+        return Artefact(game=match["game"], kind=kind, format="pdf", paper=match["sheet"] or match["paper"], lang=lang, pages=pdf_pages(path), ink=ink, **common)
     if folder.startswith("diagrams/") and name.endswith(".svg") and folder.split("/")[1] in games:
-        return Artefact(game=folder.split("/")[1], kind="diagram", format="svg", lang="pt+en", **common)
+        return Artefact(game=folder.split("/")[1], kind="diagram", format="svg", lang="pt+en", id=name.removesuffix(".svg"), **common)
     return None
 
 

@@ -235,3 +235,63 @@ def test_the_manifest_matches_the_files(site):
     for path, item in listed.items():
         data = (site / path).read_bytes()
         assert (item["bytes"], item["sha256"]) == (len(data), digest(data)), path
+
+
+# -- the booklets' table, with every edition (the synthetic records: the site reads only records) ----
+
+TABLE_CELLS = """() => [...document.querySelectorAll('table.editions tbody tr')].map(tr => [...tr.querySelectorAll('td')].map(td => {
+    const box = td.getBoundingClientRect();
+    const hidden = td.querySelector('.visually-hidden');
+    return [box.left, box.top, hidden ? hidden.getBoundingClientRect().width : null];
+}))"""
+
+
+@pytest.fixture(scope="module")
+def editions_site(tmp_path_factory) -> tuple[Path, list]:
+    """The site of the synthetic records of tests/site/conftest.py: every edition of Hex's booklet but one."""
+    from boardgen.site import build_site
+
+    from .conftest import synthetic_records
+
+    output = tmp_path_factory.mktemp("editions-site")
+    records = synthetic_records(output)
+    build_site(records, output)
+    return output, records
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_booklets_table_reads_as_a_grid_on_a_desktop_and_as_blocks_on_a_phone(editions_site, browser, tmp_path_factory, lang):
+    """Wide: a row's cells side by side; narrow: one under the other; never wider than the window.
+
+    Every link's accessible name (what a screen reader says, as Chromium
+    computes it) is the whole of what it downloads, though the cell shows only
+    the file's details: the rest is there, one pixel wide.
+    """
+    from boardgen.site.words import link_text
+
+    output, records = editions_site
+    page_name = "hex.html" if lang == "pt" else "en/hex.html"
+    shots = tmp_path_factory.mktemp("editions-shots")
+    booklets = [r for r in records if r.game == "hex" and r.kind in ("booklet", "booklet-imposed") and r.variant is None]
+    for layout, width in WIDTHS.items():
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        page.goto((output / page_name).as_uri(), wait_until="load")
+        rows = page.evaluate(TABLE_CELLS)
+        assert len(rows) == 10 and all(len(cells) == 3 for cells in rows)
+        for cells in rows:
+            lefts, tops = [cell[0] for cell in cells], [cell[1] for cell in cells]
+            if layout == "wide":
+                assert len(set(tops)) == 1 and lefts == sorted(lefts) and len(set(lefts)) == 3, cells
+            else:
+                assert len(set(lefts)) == 1 and tops == sorted(tops) and len(set(tops)) == 3, cells
+            assert all(cell[2] is None or cell[2] <= 1 for cell in cells), cells  # the headers' words: not on screen
+        scroll, client, body = page.evaluate(WIDTH)
+        assert scroll <= client and body <= client, f"{page_name} at {width} px is {max(scroll, body)} px wide"
+        for record in booklets:
+            name = link_text(record, lang)
+            assert page.get_by_role("link", name=name, exact=True).count() == 1, name
+        shot = shots / f"hex-{lang}-booklets-{layout}.png"
+        page.locator("section[aria-labelledby=booklets]").screenshot(path=str(shot))
+        print(f"screenshot: {shot}")
+        context.close()

@@ -60,6 +60,8 @@ def test_every_record_is_offered_on_its_games_page_with_its_size_and_pages(synth
         offered = downloads(page, output)
         mine = [r for r in records if r.game == game]
         assert set(offered) >= {r.path for r in mine}, f"{page.path}: missing {sorted({r.path for r in mine} - set(offered))}"
+        hrefs = [target(page.path, output, link.href)[0] for link in page.links if not is_external(link.href) and not link.href.startswith("#")]
+        assert all(hrefs.count(r.path) == 1 for r in mine if r.kind != "diagram"), f"{page.path}: a file offered twice"  # a diagram: picture and link
         for record in mine:
             words = offered[record.path]
             assert record.format.upper() in words, words
@@ -77,13 +79,17 @@ def test_a_links_text_says_what_it_downloads_in_the_pages_language(synthetic_sit
     assert pt["boards/hex-11-a4.pdf"] == "Tabuleiro, A4, PDF, 1 página, 48 KB"
     assert en["boards/hex-11-letter.svg"] == "Board, Letter, SVG, 116 KB"
     assert pt["boards/hex-11-letter.svg"] == "Tabuleiro, Carta, SVG, 116 KB"
-    assert en["boards/hex-11-a4-light.pdf"] == "Board, A4, light ink, PDF, 1 page, 21 KB"
+    assert en["boards/hex-11-a4-light.pdf"] == "Board, A4, ink-saving, PDF, 1 page, 21 KB"
     assert en["boards/hex-11-poster-tiled-a4.pdf"] == "Tiled poster, A4, PDF, 7 pages, 64 KB"
     assert en["booklets/hex-pt-en-a5.pdf"] == "Booklet, bilingual, A5, PDF, 24 pages, 1.2 MB"
     assert pt["booklets/hex-pt-en-a5.pdf"] == "Livreto, bilíngue, A5, PDF, 24 páginas, 1,2 MB"
     assert en["booklets/hex-pt-en-a5-imposed-a4.pdf"] == "Booklet to fold, bilingual, A5 on A4 sheets, PDF, 8 pages, 1.0 MB"
     assert en["booklets/hex-en-a5.pdf"] == "Booklet, in English, A5, PDF, 16 pages, 150 KB"
     assert pt["booklets/hex-pt-a5.pdf"] == "Livreto, em português, A5, PDF, 17 páginas, 151 KB"
+    # a link in the booklets' table says it all too, though its cell shows only the part its headers do not
+    assert en["booklets/hex-en-a5-imposed-letter-light.pdf"] == "Booklet to fold, in English, A5 on Letter sheets, ink-saving, PDF, 4 pages, 610 KB"
+    assert pt["booklets/hex-en-a5-imposed-letter-light.pdf"] == "Livreto para dobrar, em inglês, A5 em folhas Carta, edição econômica, PDF, 4 páginas, 610 KB"
+    assert en["booklets/hex-pt-en-a5-noswap.pdf"] == "Booklet, bilingual, A5, without the swap, PDF, 22 pages, 1.1 MB"
     assert en["diagrams/hex/not-in-the-text.svg"] == "Diagram 3, SVG, 900 bytes"
 
 
@@ -102,9 +108,68 @@ def test_downloads_are_grouped_under_the_headings_the_booklets_name(synthetic_si
     assert (2, "Tabuleiros") in read_page(output / "hex.html").headings
     assert (2, "Boards") in read_page(output / "en/hex.html").headings
     en = [text for _, text in read_page(output / "en/hex.html").headings]
-    for heading in ("On one sheet", "Tiled poster", "Pen-and-paper sheet", "Bilingual edition", "To fold and staple", "In one language", "Illustrated examples", "How to print"):
+    for heading in ("On one sheet", "Tiled poster", "Pen-and-paper sheet", "Rule booklets", "Other editions", "Illustrated examples", "How to print"):
         assert heading in en
     assert "Pen-and-paper sheet" not in [text for _, text in read_page(output / "en/brax.html").headings]  # Brax has none
+
+
+# What the booklets' table's headers say of a record, in each language.
+COLUMN = {"pt": {"pt+en": "Bilíngue", "pt": "Português", "en": "Inglês"}, "en": {"pt+en": "Bilingual", "pt": "Portuguese", "en": "English"}}
+INK = {"pt": {"full": "Normal", "light": "Econômica"}, "en": {"full": "Full ink", "light": "Ink-saving"}}
+ROWS = {
+    "pt": ["A5", "A4", "Carta", "A5 para dobrar, em folhas A4", "A5 para dobrar, em folhas Carta"],
+    "en": ["A5", "A4", "Letter", "A5 to fold, on A4 sheets", "A5 to fold, on Letter sheets"],
+}
+NONE = {"pt": "não há", "en": "none"}
+
+
+def _row_of(record: Artefact, lang: str) -> str:
+    place = (record.kind, record.paper)
+    return ROWS[lang][[("booklet", "a5"), ("booklet", "a4"), ("booklet", "letter"), ("booklet-imposed", "a4"), ("booklet-imposed", "letter")].index(place)]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_booklets_table_puts_every_edition_under_its_paper_ink_and_language(synthetic_site, lang):
+    """Rows: A5, A4, Letter, A5 folded on A4 and on Letter, each in full ink then ink-saving; columns: bilingual, Portuguese, English."""
+    from tests.site.conftest import MISSING_EDITION, hex_editions
+
+    output, records, _ = synthetic_site
+    page = read_page(output / GAME_PAGES[lang, "hex"])
+    assert len(page.tables) == 1
+    head, *rows = page.tables[0]
+    assert [cell.text for cell in head] == [{"pt": "Papel", "en": "Paper"}[lang], {"pt": "Tinta", "en": "Ink"}[lang], *COLUMN[lang].values()]
+    assert all(cell.tag == "th" and cell.attrs["scope"] == "col" for cell in head)
+    by_path = {record.path: record for record in records}
+    placed = {}
+    for row in rows:
+        paper, ink, *cells = row
+        assert (paper.tag, paper.attrs["scope"], ink.tag, ink.attrs["scope"]) == ("th", "row", "th", "row")
+        for column, cell in zip(head[2:], cells):
+            assert cell.tag == "td" and cell.attrs["data-label"] == column.text  # the label a narrow screen shows
+            if not cell.links:
+                assert cell.text == NONE[lang]
+                placed[(paper.text, ink.text, column.text)] = None
+                continue
+            (link,) = cell.links
+            record = by_path[target(page.path, output, link.href)[0]]
+            assert (paper.text, ink.text, column.text) == (_row_of(record, lang), INK[lang][record.ink], COLUMN[lang][record.lang]), record.path
+            assert cell.text == f"{link.text} {record.path.rsplit('/', 1)[1]}"  # the link, then the file's name
+            placed[(paper.text, ink.text, column.text)] = record.path
+    # every paper in full ink then ink-saving, every cell once, in the readers' order
+    assert [(row[0].text, row[1].text) for row in rows] == [(paper, ink) for paper in ROWS[lang] for ink in INK[lang].values()]
+    assert len(placed) == len(rows) * 3 and set(filter(None, placed.values())) == set(hex_editions())
+    assert [key for key, path in placed.items() if path is None] == [(ROWS[lang][4], INK[lang]["light"], COLUMN[lang]["pt"])]
+    assert MISSING_EDITION not in by_path
+    # a booklet of a variant has no cell: it is listed under "Other editions"
+    assert "booklets/hex-pt-en-a5-noswap.pdf" not in placed.values() and "booklets/hex-pt-en-a5-noswap.pdf" in downloads(page, output)
+
+
+def test_a_game_with_one_booklet_gets_a_table_of_one_cell(synthetic_site):
+    """Brax has one booklet (Letter, bilingual, full ink): the table shows only what there is, nothing empty."""
+    output, _, _ = synthetic_site
+    head, *rows = read_page(output / "en/brax.html").tables[0]
+    assert [cell.text for cell in head] == ["Paper", "Ink", "Bilingual"]
+    assert [[cell.text for cell in row] for row in rows] == [["Letter", "Full ink", "Booklet, bilingual, Letter, PDF, 12 pages, 300 KB brax-pt-en-letter.pdf"]]
 
 
 def test_diagrams_come_in_the_booklets_order_with_their_captions(synthetic_site):
@@ -116,6 +181,23 @@ def test_diagrams_come_in_the_booklets_order_with_their_captions(synthetic_site)
     assert captions[0].startswith("A 7 × 7 board.") and captions[0].endswith("Diagram 1, SVG, 27 KB")
     assert "Diagram 2, SVG, 29 KB" in captions[1] and "swap" in captions[1].lower()
     assert captions[2] == "Diagram 3, SVG, 900 bytes"  # a diagram the text does not show: listed, no caption
+
+
+def test_a_diagram_is_captioned_by_its_records_id_not_by_its_file_name(tmp_path):
+    """The record's ``id`` is the diagram's id in the text; the file may be called anything."""
+    from dataclasses import replace
+
+    from boardgen.site import build_site
+    from tests.site.conftest import synthetic_records
+
+    records = synthetic_records(tmp_path)
+    renamed = [replace(r, id="board") if r.path == "diagrams/hex/swap.svg" else replace(r, id=None) if r.path == "diagrams/hex/board.svg" else r for r in records]
+    build_site(renamed, tmp_path)
+    captions = read_page(tmp_path / "en/hex.html").figcaptions
+    assert captions[0].startswith("A 7 × 7 board.") and captions[0].endswith("Diagram 1, SVG, 29 KB")  # swap.svg, id "board"
+    assert "Diagram 2, SVG, 27 KB" in captions and "Diagram 3, SVG, 900 bytes" in captions  # board.svg without an id: no caption
+    manifest = {item["path"]: item for item in json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["artefacts"]}
+    assert (manifest["diagrams/hex/swap.svg"]["id"], manifest["diagrams/hex/board.svg"]["id"], manifest["boards/hex-11-a4.pdf"]["id"]) == ("board", None, None)
 
 
 def test_the_cover_diagram_is_captioned_as_the_cover(synthetic_site):
