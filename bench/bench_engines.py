@@ -6,7 +6,7 @@ the start position and from a busy mid-game position reached by a seeded
 random playout, stopping before a depth would take more than ``--budget``
 seconds.  Then it times the targets of issue 4 on the 2-core development
 machine: Surakarta perft 5 from the start under 10 s, Hex 11 x 11 perft 3
-under 10 s, Assalto and Brax perft 4 under 10 s.
+under 10 s, Assalto and Brax perft 4 under 10 s (and, from issue 15, Xadrez perft 4: 197 281).
 
     .venv/bin/python bench/bench_engines.py [--game ID ...] [--budget SECONDS] [--no-targets]
 
@@ -26,7 +26,7 @@ from boardgen.engine.perft import perft
 from boardgen.registry import GameInfo, all_games
 
 # game id -> (depth, seconds); all from the start position at the default size.
-TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0)}
+TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "xadrez": (4, 10.0)}
 MAX_DEPTH = 8
 
 
@@ -89,7 +89,7 @@ def bench_game(info: GameInfo, budget: float) -> None:
 
 
 def check_targets(games: dict[str, GameInfo]) -> None:
-    print("issue 4 targets (from the start position, default size):")
+    print("issue 4 and 15 targets (from the start position, default size):")
     for game_id, (depth, limit) in TARGETS.items():
         info = games.get(game_id)
         if info is None or not info.has_engine():

@@ -437,7 +437,7 @@ class XadrezState(GameState):
         if CASTLE_RE.match(plain):
             return self._why_castle(text, long=plain.count("-") == 2)
         uci = UCI_RE.match(plain.lower())
-        if uci and not SAN_RE.match(plain):
+        if uci:
             return self._why_uci(text, uci)
         san = SAN_RE.match(plain)
         if not san:
