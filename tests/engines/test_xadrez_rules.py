@@ -308,6 +308,9 @@ def test_san_and_uci_name_the_same_moves() -> None:
         assert s.parse_move(move.text) == move
         assert s.parse_move(move.text.rstrip("+#")) == move
     assert s.parse_move("E2A6").text == "Bxa6"
+    assert s.parse_move("e2xa6") == s.parse_move("e2-a6") == s.parse_move("Bxa6")  # long algebraic
+    start = XadrezState.initial()
+    assert code(start, "e1-g1") == "castle-blocked" and code(start, "f1-c4") == "blocked"
 
 
 def test_letter_case_that_names_two_moves_is_refused() -> None:

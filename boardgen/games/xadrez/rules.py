@@ -66,6 +66,7 @@ VIA = "via"
 SAN_RE = re.compile(r"^([KQRBN])?([a-h])?([1-8])?(x)?([a-h][1-8])(?:=?([QRBNKP]))?$")
 UCI_RE = re.compile(r"^([a-h][1-8])([a-h][1-8])([qrbnkp])?$")
 CASTLE_RE = re.compile(r"^(?:O-O(-O)?|0-0(-0)?)$")
+LONG_RE = re.compile(r"^([a-h][1-8])[-x]([a-h][1-8])(?:=?([QRBNKPqrbnkp]))?$")
 PGN_STOP_RE = re.compile(r"@\s*(\d+)\s*(\.\.\.|\.)\s*$")
 
 
@@ -93,11 +94,19 @@ def side_of(colour: chess.Color) -> int:
 
 
 def strip_annotation(text: str) -> str:
-    """SAN without what does not choose the move: check and mate signs, ``!``/``?``, ``e.p.``."""
+    """SAN without what does not choose the move: check and mate signs, ``!``/``?``, ``e.p.``.
+
+    Long algebraic (``e2-e4``, ``e4xd5``, ``e7-e8=Q``) becomes UCI (``e2e4``):
+    diagrams write refused moves so, because the dash shows both squares.
+    """
     text = text.strip()
     if text.lower().endswith("e.p."):
         text = text[:-4].strip()
-    return text.rstrip("+#!?")
+    text = text.rstrip("+#!?")
+    long = LONG_RE.match(text)
+    if long:
+        text = long.group(1) + long.group(2) + (long.group(3) or "").lower()
+    return text
 
 
 class XadrezState(GameState):
@@ -527,8 +536,8 @@ class XadrezState(GameState):
                 return (f"{text}: en passant is allowed only on the move right after the enemy pawn's double step",
                         "en-passant-late")
             return (f"{text}: a pawn moves diagonally only to capture, and {SQUARES[to]} is empty", "pawn-no-capture")
-        if df == 0 and dr == 2:
-            return (f"{text}: a pawn may advance two squares only from its starting square", "pawn-double")
+        if df == 0 and dr >= 2:
+            return (f"{text}: a pawn advances one square, or two from its starting square only", "pawn-double")
         if dr <= 0:
             return (f"{text}: a pawn never moves backwards or sideways", "pawn-backwards")
         return (f"{text}: a pawn does not move that way", "unreachable")
