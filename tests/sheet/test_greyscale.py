@@ -154,6 +154,8 @@ TONE_PAIRS: dict[str, list[tuple]] = {
         ("fortress-wall", ("fortress-area", "fill"), BESIDE),
         (("start-player-0", "fill"), ("start-player-1", "fill")),
     ],
+    # The two sides' figures (the start marks of an empty board); the squares are the shared chequerboard's.
+    "xadrez": [(("start-player-0", "fill"), ("start-player-1", "fill"))],
 }
 
 _LEVELS = np.arange(256) / 255
