@@ -8,7 +8,7 @@ seconds.  Then it times the targets of issue 4 on the 2-core development
 machine: Surakarta perft 5 from the start under 10 s, Hex 11 x 11 perft 3
 under 10 s, Assalto and Brax perft 4 under 10 s; Seega perft 2 (63,756 placements) too;
 Awelé perft 7 under 10 s (issue 14's speed figure: 139,157 nodes, about 2.5 s on that
-machine); Damas perft 7 under 10 s (issue 15).
+machine); Damas perft 7 and Xadrez perft 4 (197 281) under 10 s (issue 15).
 
     .venv/bin/python bench/bench_engines.py [--game ID ...] [--budget SECONDS] [--no-targets]
 
@@ -29,7 +29,7 @@ from boardgen.registry import GameInfo, all_games
 
 # game id -> (depth, seconds); all from the start position at the default size.
 # Damas: perft 7 from the start (Halbersma's 187 302) under 10 s, as the oracle test runs it.
-TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0), "seega": (2, 10.0)}
+TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0), "seega": (2, 10.0), "xadrez": (4, 10.0)}
 # Mid-game positions chosen by hand where the random pick would land in an opening phase: Seega's
 # busiest plies by that measure are placements (hundreds of two-cell moves), not the movement
 # phase with its captures.  This one is ply 78 of a seeded random game, 9 pieces a side, 17 moves.
@@ -101,7 +101,7 @@ def bench_game(info: GameInfo, budget: float) -> None:
 
 
 def check_targets(games: dict[str, GameInfo]) -> None:
-    print("issue 4 and 14 targets (from the start position, default size):")
+    print("issue 4, 14 and 15 targets (from the start position, default size):")
     for game_id, (depth, limit) in TARGETS.items():
         info = games.get(game_id)
         if info is None or not info.has_engine():

@@ -166,6 +166,8 @@ TONE_PAIRS: dict[str, list[tuple]] = {
         (("start-player-0", "fill"), ("start-player-1", "fill")),
         (("start-player-1", "fill"), "cell-dark", BESIDE),
     ],
+    # The two sides' figures (the start marks of an empty board); the squares are the shared chequerboard's.
+    "xadrez": [(("start-player-0", "fill"), ("start-player-1", "fill"))],
 }
 
 _LEVELS = np.arange(256) / 255
