@@ -306,8 +306,12 @@ def test_build_writes_every_diagram_by_id_and_removes_stale_ones(tmp_path):
 
 def test_build_writes_the_booklets(tmp_path, monkeypatch):
     import boardgen.booklet.build as build
+    import boardgen.build.booklets as build_booklets
 
-    monkeypatch.setattr(build, "BOOKLET_PAPERS", ("a5",))  # the other papers are the same code path
+    # the other papers, languages and inks are the same code path (tests/build/test_editions.py plans them all)
+    monkeypatch.setattr(build, "BOOKLET_PAPERS", ("a5",))
+    monkeypatch.setattr(build_booklets, "EDITION_LANGS", (("pt", "en"),))
+    monkeypatch.setattr(build_booklets, "EDITION_INKS", ("full",))
     outcome = run_build(tmp_path, Selection(frozenset({"hex"}), frozenset({"booklets"})), reporter=Reporter())  # every game takes the same path
     written = [tmp_path / path for path in outcome.built]
     assert sorted(p.name for p in written) == ["hex-pt-en-a5-imposed-a4.pdf", "hex-pt-en-a5-imposed-letter.pdf", "hex-pt-en-a5.pdf"]

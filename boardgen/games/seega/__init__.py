@@ -16,7 +16,9 @@ GAME = GameInfo(
     popular_sizes=(5, 7, 9),
     aliases=("siga", "sija"),
     # 9 x 9: 40 placement turns, then up to 80 captures each followed by as many as 80 quiet turns.
-    extra={"max_plies": 4000},
+    # A random Seega game is long (24 placements, then steps until the count ends it): 60 playouts
+    # of the conformance harness take about 30 s where 200 took 100 s, and still reach every rule.
+    extra={"max_plies": 4000, "conformance_playouts": 60},
     variants=(
         Variant.choice(
             "continue_capture",
