@@ -95,6 +95,8 @@ LAYER_OF: tuple[tuple[str, str], ...] = (
     ("boardgen.registry", "registry"),
     ("boardgen.games.*.board", "boards"),
     ("boardgen.games.*.board.*", "boards"),
+    # a game's record sheet declaration (score pad, scoresheet) is made of the sheets' types
+    ("boardgen.games.*.records", "sheets"),
     ("boardgen.games", "games"),
     ("boardgen.games.*", "games"),
     ("boardgen.drawing", "drawing"),
