@@ -33,6 +33,7 @@ BOARD_TASK = "boardgen.build.tasks:board_sheet"
 STEPS: tuple[str, ...] = (
     "boardgen.build.steps:board_jobs",
     "boardgen.build.steps:large_board_jobs",
+    "boardgen.build.steps:print_sheet_jobs",
     "boardgen.build.booklets:booklet_jobs",
     "boardgen.build.booklets:diagram_jobs",
 )
@@ -86,3 +87,45 @@ def large_board_jobs(context: PlanContext | None = None) -> Iterator[Job]:
             if game.extra.get("pen_and_paper"):
                 name = f"{game.id}{_size_part(game)}-pen-x{PEN_BOARDS_PER_SHEET}-{paper}.pdf"
                 yield _board_job(game, name, "pen", (game.id, game.default_size, paper, "pdf", None, PEN_BOARDS_PER_SHEET), PEN_COST)
+
+
+RECORD_TASK = "boardgen.build.tasks:record_sheet"
+CALIBRATION_TASK = "boardgen.build.tasks:calibration_sheet"
+SHEET_COST = 0.1
+
+
+def print_sheet_jobs(context: PlanContext | None = None) -> Iterator[Job]:
+    """The printer self-test sheet on each paper (no game's), and the record sheet of every game that declares one."""
+    from boardgen.sheets.records import games_with_records
+
+    for paper in BUILD_PAPERS:
+        for fmt in BUILD_FORMATS:
+            yield Job(
+                path=f"boards/calibrate-{paper}.{fmt}",
+                game=None,
+                kind="calibration",
+                format="svg" if fmt == "svg" else "pdf",
+                task=CALIBRATION_TASK,
+                args=(paper, fmt),
+                inputs=("code", "fonts", "libraries"),
+                cost=SHEET_COST,
+                paper=paper,
+                lang=BOARD_LANGS,
+                ink="full",
+            )
+    for game_id in games_with_records():
+        for paper in BUILD_PAPERS:
+            for fmt in BUILD_FORMATS:
+                yield Job(
+                    path=f"boards/{game_id}-record-{paper}.{fmt}",
+                    game=game_id,
+                    kind="record",
+                    format="svg" if fmt == "svg" else "pdf",
+                    task=RECORD_TASK,
+                    args=(game_id, paper, fmt),
+                    inputs=("code", "fonts", f"game:{game_id}", "libraries"),
+                    cost=SHEET_COST,
+                    paper=paper,
+                    lang=BOARD_LANGS,
+                    ink="full",
+                )

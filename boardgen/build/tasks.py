@@ -83,6 +83,22 @@ def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of:
     return render_board_file(sheet_request(game_id, size, paper, fmt, poster_of, per_sheet))[0]
 
 
+def record_sheet(game_id: str, paper: str, fmt: str) -> bytes:
+    """A game's record sheet (``boardgen record``) on ``paper``, as PDF or SVG."""
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.sheets.records import game_record, render_record
+
+    return render_record(game_record(game_id), parse_paper(paper), fmt)[0]
+
+
+def calibration_sheet(paper: str, fmt: str) -> bytes:
+    """The printer self-test sheet (``boardgen calibrate``) on ``paper``, as PDF or SVG."""
+    from boardgen.sheets.calibrate import render_calibration
+    from boardgen.sheets.paper import parse_paper
+
+    return render_calibration(parse_paper(paper), fmt)[0]
+
+
 def booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str = "full") -> tuple[bytes, int]:
     """A game's booklet in ``langs`` (column order) on ``paper`` pages, in ``ink`` (``light``: the ink-saving edition), and its number of pages.
 

@@ -58,6 +58,7 @@ GROUPS: tuple[tuple[str, str, Selector], ...] = (
     ("boards", "board", lambda r: r.kind == "board"),
     ("boards", "poster", lambda r: r.kind == "poster"),
     ("boards", "pen", lambda r: r.kind == "pen"),
+    ("boards", "record", lambda r: r.kind == "record"),
     ("booklets", "other_booklets", lambda r: r.kind in BOOKLET_KINDS and not in_editions_table(r)),
 )
 
@@ -342,19 +343,24 @@ def render(template: str, context: dict[str, Any]) -> bytes:
     return render_template(f"site/{template}", context).encode("utf-8")
 
 
-def home_page(lang: str, games: Sequence[GameFacts], records: dict[str, list[Artefact]]) -> bytes:
+def calibration_links(calibration: Sequence[Artefact], page: str, lang: str) -> list[Link]:
+    """The printer self-test sheets (no game's: one per paper and format), linked from every "how to print" block."""
+    return [_link(record, page, lang) for record in sorted(calibration, key=_sort_key)]
+
+
+def home_page(lang: str, games: Sequence[GameFacts], records: dict[str, list[Artefact]], calibration: Sequence[Artefact] = ()) -> bytes:
     page = page_path(lang)
     views = [game_view(facts, records[facts.info.id], page, lang, page_path(lang, facts.info.id)) for facts in games]
     context = _common(lang, page, {other: page_path(other) for other in LANGS})
-    context.update({"games": views, "title": text(lang, "site_title")})
+    context.update({"games": views, "title": text(lang, "site_title"), "calibration": calibration_links(calibration, page, lang)})
     return render("home.html.j2", context)
 
 
-def game_page(lang: str, facts: GameFacts, records: Sequence[Artefact]) -> bytes:
+def game_page(lang: str, facts: GameFacts, records: Sequence[Artefact], calibration: Sequence[Artefact] = ()) -> bytes:
     page = page_path(lang, facts.info.id)
     view = game_view(facts, records, page, lang, page)
     context = _common(lang, page, {other: page_path(other, facts.info.id) for other in LANGS})
-    context.update({"game": view, "title": view.title})
+    context.update({"game": view, "title": view.title, "calibration": calibration_links(calibration, page, lang)})
     return render("game.html.j2", context)
 
 
@@ -439,6 +445,7 @@ def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
     from boardgen.booklet.paths import templates_dir
 
     files = [record for record in records if record.kind not in SITE_KINDS]
+    calibration = [record for record in files if record.kind == "calibration"]
     by_game: dict[str, list[Artefact]] = {}
     for record in files:
         if record.game is not None:
@@ -452,9 +459,9 @@ def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
     for facts in games:
         written.append(_write(output, thumbnail_path(facts.info.id), facts.thumbnail, "thumbnail", "svg", facts.info.id))
     for lang in LANGS:
-        written.append(_write(output, page_path(lang), home_page(lang, games, by_game), "page", "html", None, lang))
+        written.append(_write(output, page_path(lang), home_page(lang, games, by_game, calibration), "page", "html", None, lang))
         for facts in games:
-            page = game_page(lang, facts, by_game[facts.info.id])
+            page = game_page(lang, facts, by_game[facts.info.id], calibration)
             written.append(_write(output, page_path(lang, facts.info.id), page, "page", "html", facts.info.id, lang))
     manifest = manifest_bytes([*files, *written], games)
     written.append(_write(output, MANIFEST_PATH, manifest, "manifest", "json"))
