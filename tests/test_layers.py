@@ -23,7 +23,8 @@ the board drawings (``boardgen/boards/`` and each game's ``board.py``) import
 the drawing model (``boardgen/drawing/``), so the drawing model sits *below*
 the board drawings.  Each game package holds two layers: its ``GAME`` entry,
 geometry and rules belong with the registry (``games``), while its
-``board.py`` is a board drawing (``boards``).  A booklet uses paper sizes
+``board.py`` is a board drawing (``boards``) and its ``records.py``, the
+declaration of its record sheet, is made of the sheets' types (``sheets``).  A booklet uses paper sizes
 (``boardgen.sheets.paper``) and a sheet never needs a booklet, so ``sheets``
 sits below ``booklet``.  Bottom to top::
 
