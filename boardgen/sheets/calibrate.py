@@ -54,12 +54,19 @@ FRAMES = (
     "The outer frame is 3 mm from the paper’s edge, the inner one 6 mm. A frame that is "
     "missing on one side was cut off there by the printer. Boards keep 6 mm clear all round.",
 )
+WRONG = (
+    "Se uma barra não mede 100 mm, escolha no diálogo de impressão “Tamanho real” ou a escala 100%, "
+    "desmarque “Ajustar à página” e imprima de novo. Se só uma das barras erra, a impressora estica o papel "
+    "num sentido: anote quanto antes de confiar num tabuleiro.",
+    "If a bar does not measure 100 mm, choose “Actual size” or a 100% scale in the print dialog, untick "
+    "“Fit to page” and print again. If only one bar is wrong, the printer stretches the paper one way: "
+    "note by how much before you trust a board.",
+)
 HORIZONTAL = "Horizontal · 100 mm"
 VERTICAL = "Vertical · 100 mm"
 MEASURED = "Medida / measured: ________ mm"
 
 MIN_WIDTH = 2 * INSET + BAR_MM + 20.0  # the bars, their labels and the room for the notes beside the vertical one
-VERTICAL_BLOCK = 5.0 + BAR_MM + 2.0  # the vertical bar's label, the bar, its last number
 
 
 def _ink() -> str:
@@ -178,10 +185,9 @@ def calibration_sheet(paper: Paper, names: Mapping[str, str] | None = None) -> S
     content.add(horizontal_bar(bar_x, bar_y))
     content.add(_text(bar_x + BAR_MM, bar_y - 5.0, MEASURED, TEXT_SIZE, anchor="end"))
 
-    free = height - INSET - (bar_y + 12.0)  # below the horizontal bar's numbers
-    if free < VERTICAL_BLOCK:
+    top = bar_y + 22.0  # below the horizontal bar's numbers and the vertical bar's label
+    if top + BAR_MM + 2.0 > height - INSET:
         raise _too_small(paper, names)
-    top = bar_y + 12.0 + (free - VERTICAL_BLOCK) / 2 + 5.0  # the vertical bar in the middle of the room left
     column = INSET + 8.0  # the vertical bar's right edge
     content.add(_text(INSET, top - 5.0, VERTICAL, TEXT_SIZE, "sans-bold"))
     content.add(vertical_bar(column, top))
@@ -190,6 +196,9 @@ def calibration_sheet(paper: Paper, names: Mapping[str, str] | None = None) -> S
     y = _paragraph(notes, side, top + 3.0, right - side, MEASURED)
     y += 4.0
     for words in FRAMES:
+        y = _paragraph(notes, side, y, right - side, words) + 1.5
+    y += 4.0
+    for words in WRONG:
         y = _paragraph(notes, side, y, right - side, words) + 1.5
     if y > height - INSET:
         raise _too_small(paper, names)

@@ -60,3 +60,24 @@ def test_a_mistake_is_one_line_exit_2_and_no_file(capsys, tmp_path, monkeypatch,
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"boardgen: error: {message}"), err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv", [["record", "xadrez"], ["calibrate"]])
+def test_the_print_sheet_commands_do_not_import_the_booklet_stack(tmp_path, argv):
+    """Like ``boardgen board``: a sheet is drawn with the drawing stack alone, so the command starts fast."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from boardgen.cli import main\n"
+        "try:\n"
+        f"    main({argv!r} + ['-q', '-o', r'{tmp_path / 'x.pdf'}'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = [m for m in ('weasyprint', 'markdown_it', 'jinja2', 'pypdf') if m in sys.modules]\n"
+        "print('HEAVY:' + ','.join(heavy))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "HEAVY:"
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
