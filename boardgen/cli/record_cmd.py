@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 import click
+from click.shell_completion import CompletionItem
 
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
 from boardgen.cli.complete import complete_choices, complete_game, complete_paper
@@ -17,8 +18,17 @@ FORMATS = ("pdf", "svg")
 log = logging.getLogger("boardgen")
 
 
+def complete_record_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Only the games (and aliases) that have a record sheet: the others would be refused."""
+    from boardgen.registry import get_game
+    from boardgen.sheets.records import games_with_records
+
+    with_records = set(games_with_records())
+    return [item for item in complete_game(ctx, param, incomplete) if get_game(item.value).id in with_records]
+
+
 @click.command()
-@click.argument("game", shell_complete=complete_game)
+@click.argument("game", shell_complete=complete_record_game)
 @verbosity_options
 @click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides).")
 @click.option("--format", "fmt", type=str, metavar="pdf|svg", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")

@@ -81,3 +81,18 @@ def test_the_print_sheet_commands_do_not_import_the_booklet_stack(tmp_path, argv
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "HEAVY:"
     assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_completion_offers_only_the_games_with_a_record_sheet():
+    import os
+    import subprocess
+    import sys
+
+    from boardgen.registry import get_game
+    from boardgen.sheets.records import games_with_records
+
+    env = dict(os.environ, _BOARDGEN_COMPLETE="bash_complete", COMP_WORDS="boardgen record ", COMP_CWORD="2")
+    result = subprocess.run([sys.executable, "-m", "boardgen"], env=env, capture_output=True, text=True, timeout=60, check=True)
+    offered = {line.split(",", 1)[1] for line in result.stdout.splitlines()}
+    assert {get_game(name).id for name in offered} == set(games_with_records())
+    assert "draughts" in offered and "hex" not in offered
