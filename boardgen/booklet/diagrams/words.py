@@ -129,9 +129,9 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None
             listed = "; ".join(f"{_kind_word(kind, lang, pieces)} {', '.join(points)}" for kind, points in kinds.items())
         parts.append(f"{_first_upper(names[owner])}: {listed}.")
     first = checked.spec.first_number()
-    listed = _events(checked, words, first)
-    if listed:
-        parts.append(words["moves"].format(list=", ".join(listed)))
+    events = _events(checked, words, first)
+    if events:
+        parts.append(words["moves"].format(list=", ".join(events)))
     if checked.spec.arrows:
         parts.append(words["arrows"].format(list=", ".join("-".join(a.value) for a in checked.spec.arrows)))
     if checked.spec.marks:
