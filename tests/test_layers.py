@@ -95,6 +95,7 @@ LAYER_OF: tuple[tuple[str, str], ...] = (
     ("boardgen.registry", "registry"),
     ("boardgen.games.*.board", "boards"),
     ("boardgen.games.*.board.*", "boards"),
+    ("boardgen.games.*.pieces", "boards"),  # a game's piece-set declaration: shapes from boardgen.boards.pieces
     ("boardgen.games", "games"),
     ("boardgen.games.*", "games"),
     ("boardgen.drawing", "drawing"),
