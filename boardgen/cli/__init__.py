@@ -31,6 +31,7 @@ from boardgen.errors import BoardgenError
 COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("boardgen.cli.list_cmd:list_games", "List the games, their board sizes and variant options."),
     "board": ("boardgen.cli.board_cmd:board", "Draw a printable board as PDF or SVG."),
+    "pieces": ("boardgen.cli.pieces_cmd:pieces", "Draw a game's pieces to cut out, as PDF or SVG."),
     "build": ("boardgen.cli.build_cmd:build", "Write every board, booklet and diagram into output/."),
     "moves": ("boardgen.cli.engine_cmd:moves", "List the legal moves of a position."),
     "play": ("boardgen.cli.engine_cmd:play", "Apply moves to a position and print the result."),

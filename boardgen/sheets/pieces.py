@@ -163,7 +163,10 @@ SCORE_ROW_MM = 9.0
 SCORE_PAD_HEIGHT = (SCORE_ROWS + 2) * SCORE_ROW_MM
 
 
-def score_pad(width: float = 150.0) -> Group:
+SCORE_PAD_WIDTH = 150.0
+
+
+def score_pad(width: float = SCORE_PAD_WIDTH) -> Group:
     """A table at the origin: one row a game, the seeds each player captured, a total row (placed by the layout)."""
     colours = palette.current()
     pad = Group("score-pad", title="score pad")
@@ -243,7 +246,7 @@ def _header(plan: PiecePlan, paper: Paper, width: float, extra: tuple[str, str] 
     for text in lines:
         for part in wrap_text(text, INFO_SIZE, width - 2 * MARGIN_MM - 0.5, "sans"):
             y += INFO_SIZE + 1.5
-            group.add(Text((MARGIN_MM, y + 0.5), part, INFO_SIZE, fill=colours.ink))
+            group.add(Text((MARGIN_MM + 0.3, y + 0.5), part, INFO_SIZE, fill=colours.ink))  # a J leans past its start
     return group, y + 4.0
 
 
@@ -291,7 +294,7 @@ def pieces_sheets(game: GameInfo, paper: Paper, ink: InkMode = "full") -> list[S
                     backs.add(back)
             queue = queue[len(placed):]
             if section.extra is not None and not queue:
-                fronts.add(Group(section.extra.role, _moved(list(section.extra.children), MARGIN_MM, y), section.extra.title))
+                fronts.add(Group(section.extra.role, _moved(list(section.extra.children), (width - SCORE_PAD_WIDTH) / 2, y), section.extra.title))
             content.add(fronts)
             content.add(footer_block(width, height))
             pages.append((content, False, None))
