@@ -102,9 +102,11 @@ def stone_face(fill_role: str, owner: int, mark: Mark = "", outline_role: str = 
         radius = size / 2
         width = max(0.25, radius * 0.07)
         fill = None if light else colour
-        outline = colour if light else getattr(colours, outline_role)
+        # light ink keeps a colour in the lines, unless it is too pale to see on paper (the white pieces' ivory)
+        line = colour if palette.lightness(colour) < 85 else colours.ink
+        outline = line if light else getattr(colours, outline_role)
         shapes: list[Shape] = [Circle(centre, radius - width / 2, Style(stroke=outline, width=width, fill=fill))]
-        shapes += player_pattern(owner, centre, radius - width, fill, light, colour)
+        shapes += player_pattern(owner, centre, radius - width, fill, light, line)
         on_dark = fill is not None and palette.lightness(fill) < 50
         shapes += kind_mark(mark, centre, radius, colours.paper if on_dark else colours.ink, width)
         return shapes
@@ -409,6 +411,8 @@ class PieceSet:
     names: Mapping[tuple[int, str], tuple[str, str]] = field(default_factory=dict)
     #: the kind a draughts man shows on its back once promoted
     promoted: str = "king"
+    #: the order kinds are laid out in (the others after them, by name): the chess set's king first
+    order: tuple[str, ...] = ()
 
 
 def half_the_cells(board: object) -> Mapping[tuple[int, str], int]:

@@ -100,6 +100,8 @@ def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full") -> PiecePla
     from_start = bool(counts) or pieces.placed is None
     if not counts and pieces.placed is not None:
         counts = dict(sorted(pieces.placed(board).items()))
+    rank = {kind: k for k, kind in enumerate(pieces.order)}
+    counts = dict(sorted(counts.items(), key=lambda item: (item[0][0], rank.get(item[0][1], len(rank)), item[0][1])))
     piece_mm = board.piece_diameter * scale
     room_mm = pieces.room_units * scale
     plan = PiecePlan(game, scale, piece_mm, room_mm, pieces.room, counts, from_start)
@@ -147,12 +149,13 @@ def _sections(board: BoardDrawing, pieces: PieceSet, plan: PiecePlan, light: boo
         ]
     if pieces.style == "chess":
         height = plan.room_mm * 1.1
-        tents = [tent(figure_face(board, Piece(o, k), False), size, height, min(TENT_BASE_MM, plan.room_mm - size), f"{k} of player {o}") for o, k, n in every for _ in range(n)]
+        base = min(TENT_BASE_MM, plan.room_mm - size)
+        standing = ("Peças em pé: recorte, dobre nas linhas tracejadas e cole a aba sob a outra face.", "Standing pieces: cut out, fold on the dashed lines, glue the tab under the other face.")
+        owners = sorted({o for o, _k, _n in every})
+        # one page of tents a side: a set stays together, and no page holds a side's last two pawns alone
+        tents = [Section(standing, [tent(figure_face(board, Piece(o, k), False), size, height, base, f"{k} of player {o}") for o, k, n in every if o == owner for _ in range(n)]) for owner in owners]
         tokens = [disc(figure_face(board, Piece(o, k), True), size, f"{k} of player {o}") for o, k, n in every for _ in range(n)]
-        return [
-            Section(("Peças em pé: recorte, dobre nas linhas tracejadas e cole a aba sob a outra face.", "Standing pieces: cut out, fold on the dashed lines, glue the tab under the other face."), tents),
-            Section(("Ou fichas planas: recorte pela linha contínua.", "Or flat tokens: cut along the solid line."), tokens),
-        ]
+        return [*tents, Section(("Ou fichas planas: recorte pela linha contínua.", "Or flat tokens: cut along the solid line."), tokens)]
     if pieces.style == "beans":
         return [Section(("Marcador de pontos: sementes capturadas em cada partida.", "Score pad: seeds captured in each game."), [], extra=score_pad(), extra_height=SCORE_PAD_HEIGHT)]
     raise AssertionError(f"unknown piece style {pieces.style!r}")

@@ -19,4 +19,4 @@ def _names() -> dict[tuple[int, str], tuple[str, str]]:
     return names
 
 
-PIECES = PieceSet(style="chess", room=("casas de {} mm", "{} mm squares"), names=_names())
+PIECES = PieceSet(style="chess", room=("casas de {} mm", "{} mm squares"), names=_names(), order=("king", "queen", "rook", "bishop", "knight", "pawn"))
