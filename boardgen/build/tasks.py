@@ -83,6 +83,15 @@ def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of:
     return render_board_file(sheet_request(game_id, size, paper, fmt, poster_of, per_sheet))[0]
 
 
+def pieces_sheet(game_id: str, paper: str, ink: str = "full") -> bytes:
+    """A game's pieces to cut out, every page in one PDF, sized for its board on ``paper``."""
+    from boardgen.registry import get_game
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.sheets.pieces import render_pieces
+
+    return render_pieces(get_game(game_id), parse_paper(paper), "light" if ink == "light" else "full")[0]
+
+
 def booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str = "full") -> tuple[bytes, int]:
     """A game's booklet in ``langs`` (column order) on ``paper`` pages, in ``ink`` (``light``: the ink-saving edition), and its number of pages.
 

@@ -58,6 +58,7 @@ GROUPS: tuple[tuple[str, str, Selector], ...] = (
     ("boards", "board", lambda r: r.kind == "board"),
     ("boards", "poster", lambda r: r.kind == "poster"),
     ("boards", "pen", lambda r: r.kind == "pen"),
+    ("boards", "pieces", lambda r: r.kind == "pieces"),
     ("booklets", "other_booklets", lambda r: r.kind in BOOKLET_KINDS and not in_editions_table(r)),
 )
 

@@ -17,6 +17,7 @@ Kind = Literal[
     "board",  # one board on one sheet
     "poster",  # a board tiled over several sheets (with its assembly page)
     "pen",  # several boards per sheet, for pen and paper
+    "pieces",  # the game's pieces to cut out (or, for Awelé, its score pad)
     "booklet",  # a rule booklet, read on screen or printed page by page
     "booklet-imposed",  # the A5 booklet two-up for saddle stitching (a print edition)
     "diagram",  # one booklet diagram as an SVG
