@@ -100,7 +100,7 @@ def pieces_jobs(context: PlanContext | None = None) -> Iterator[Job]:
             continue
         for paper in BUILD_PAPERS:
             yield Job(
-                path=f"boards/{game.id}-pieces-{paper}.pdf",
+                path=f"boards/{game.id}{_size_part(game)}-pieces-{paper}.pdf",
                 game=game.id,
                 kind="pieces",
                 format="pdf",
