@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from boardgen.drawing import palette
 from boardgen.drawing.model import Arc, Circle, Group, Hatch, Line, Path, Point, Polygon, Polyline, Shape, Style, Text
@@ -153,7 +153,7 @@ def turned(shapes: Sequence[Shape], centre: Point) -> list[Shape]:
         elif isinstance(shape, Arc):
             out.append(replace(shape, centre=p(shape.centre), start=shape.start + 180, end=shape.end + 180))
         elif isinstance(shape, Path):
-            commands = []
+            commands: list[tuple[Any, ...]] = []
             for command in shape.commands:
                 if command[0] in ("M", "L"):
                     commands.append((command[0], *p((command[1], command[2]))))

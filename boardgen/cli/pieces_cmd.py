@@ -14,6 +14,8 @@ from boardgen.cli.complete import complete_choices, complete_game, complete_pape
 
 FORMATS = ("pdf", "svg")
 INKS = ("full", "light")
+#: the flag each keyword of the pieces sheet is on this command, for its messages
+OPTION_NAMES = {"paper": "--paper", "page": "--page", "format": "--format", "ink": "--ink"}
 log = logging.getLogger("boardgen")
 
 
@@ -42,6 +44,6 @@ def pieces(game, paper_text, fmt, output, ink, page_text) -> int:
     page = parse_count(page_text, "--page", 1, 999) if page_text is not None else None
     output_format(fmt, output, FORMATS, "pdf", "a pieces sheet")
     path = output_target(output, f"{info.id}-pieces-{paper.name}.{fmt}")
-    data, summary = render_pieces(info, paper, "light" if chosen_ink == "light" else "full", fmt, page)
+    data, summary = render_pieces(info, paper, "light" if chosen_ink == "light" else "full", fmt, page, OPTION_NAMES)
     log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0

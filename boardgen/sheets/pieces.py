@@ -35,7 +35,7 @@ from boardgen.drawing.fonts import wrap_text
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Line, Shape, Sheet, Style, Text
 from boardgen.engine.base import Piece
-from boardgen.errors import OptionError
+from boardgen.errors import OptionError, option_name
 from boardgen.registry import GameInfo
 from boardgen.sheets.paper import MARGIN_MM, Paper
 from boardgen.sheets.single import INFO_SIZE, TITLE_SIZE, decimal, footer_block, footer_height, place_board, too_narrow, wide_enough
@@ -91,11 +91,11 @@ def start_counts(game: GameInfo, size: int | None) -> dict[tuple[int, str], int]
     return dict(sorted(counts.items()))
 
 
-def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full") -> PiecePlan:
-    """The pieces of ``game`` at the size its default board takes on ``paper``."""
+def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Mapping[str, str] | None = None) -> PiecePlan:
+    """The pieces of ``game`` at the size its default board takes on ``paper``; errors name ``paper`` as ``names`` says."""
     pieces = declaration(game.id)
     board = game.make_board(game.default_size)
-    scale = place_board(board, paper, BoardOptions(ink=ink)).frame.scale
+    scale = place_board(board, paper, BoardOptions(ink=ink), names=names).frame.scale
     counts = start_counts(game, game.default_size)
     from_start = bool(counts) or pieces.placed is None
     if not counts and pieces.placed is not None:
@@ -263,15 +263,15 @@ def _heading(text: tuple[str, str], y: float, width: float) -> tuple[list[Shape]
     return shapes, y + 3.0
 
 
-def pieces_sheets(game: GameInfo, paper: Paper, ink: InkMode = "full") -> list[Sheet]:
+def pieces_sheets(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Mapping[str, str] | None = None) -> list[Sheet]:
     """Every page of ``game``'s pieces on ``paper``, in printing order (a duplex back right after its front)."""
     landscape = False
     if not wide_enough(paper.oriented(False)[0]):
         if not wide_enough(paper.oriented(True)[0]):
-            raise too_narrow(paper, "auto")
+            raise too_narrow(paper, "auto", names)
         landscape = True
     width, height = paper.oriented(landscape)
-    plan = plan_pieces(game, paper, ink)
+    plan = plan_pieces(game, paper, ink, names)
     light = ink == "light"
     bottom = height - MARGIN_MM - footer_height(width) - 4.0
     pages: list[tuple[Group, bool, int | None]] = []  # (content, is a back page, front page number)
@@ -288,7 +288,7 @@ def pieces_sheets(game: GameInfo, paper: Paper, ink: InkMode = "full") -> list[S
             fronts, backs = Group("pieces"), Group("pieces")
             placed = _pack(queue, MARGIN_MM, y, width - MARGIN_MM, bottom)
             if not placed and queue:
-                raise OptionError("--paper", f"{paper.name} is too small for the {game.id} pieces")
+                raise OptionError(option_name(names, "paper"), f"{paper.name} is too small for the {game.id} pieces")
             for cutout, x, top in placed:
                 fronts.add(cutout.draw(x, top, light))
                 if section.duplex:
@@ -344,18 +344,21 @@ def _sheet(plan: PiecePlan, paper: Paper, content: Group, width: float, height: 
     return Sheet(width, height, content, title, subject, subject + ". Print at actual size (100%).", "pt-BR", (plan.game.id, "pieces", "print and play"))
 
 
-def render_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", fmt: str = "pdf", page: int | None = None) -> tuple[bytes, str]:
-    """(file bytes, one-line summary): every page as one PDF, or one page (``page``, from 1) as SVG."""
-    sheets = pieces_sheets(game, paper, ink)
+def render_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", fmt: str = "pdf", page: int | None = None, names: Mapping[str, str] | None = None) -> tuple[bytes, str]:
+    """(file bytes, one-line summary): every page as one PDF, or one page (``page``, from 1) as SVG.
+
+    ``names``: what the caller calls ``paper`` and ``page`` in messages (the CLI's ``--paper``).
+    """
+    sheets = pieces_sheets(game, paper, ink, names)
     if fmt == "svg":
         from boardgen.drawing.svg import render_svg
 
         number = page or 1
         if not 1 <= number <= len(sheets):
-            raise OptionError("--page", f"the {game.id} pieces have {len(sheets)} page{'s' if len(sheets) > 1 else ''}, not page {number}")
+            raise OptionError(option_name(names, "page"), f"the {game.id} pieces have {len(sheets)} page{'s' if len(sheets) > 1 else ''}, not page {number}")
         return render_svg(sheets[number - 1], page=True), f"{sheets[0].subject}; page {number}"
     if page is not None:
-        raise OptionError("--page", "only applies to --format svg (a PDF holds every page)")
+        raise OptionError(option_name(names, "page"), f"only applies to {option_name(names, 'format')} svg (a PDF holds every page)")
     from boardgen.drawing.pdf import render_pdf_pages
 
     return render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject), sheets[0].subject

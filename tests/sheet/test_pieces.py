@@ -204,3 +204,19 @@ def test_light_ink_pieces_have_no_solid_player_fills(ink: str) -> None:
     colours = palette.current()
     fills = {getattr(s, "style").fill for s, _ in sheets[0].content.walk() if hasattr(s, "style")}
     assert (colours.player_0 in fills) == (ink == "full")
+
+
+def test_each_game_page_offers_its_pieces_and_the_build_plans_them() -> None:
+    """The build plans a pieces sheet per game and paper; the game's page lists it in its own group."""
+    from boardgen.build.steps import pieces_jobs
+    from boardgen.site.build import _game_facts, game_page
+    from boardgen.site.catalogue import Artefact
+
+    jobs = list(pieces_jobs())
+    assert sorted(job.game for job in jobs if job.paper == "a4") == sorted(GAMES)
+    assert {job.kind for job in jobs} == {"pieces"} and {job.paper for job in jobs} == {"a4", "letter"}
+    job = next(j for j in jobs if j.game == "hex" and j.paper == "a4")
+    record = Artefact(path=job.path, game="hex", kind="pieces", format="pdf", bytes=54_321, sha256="0" * 64, paper="a4", lang="pt+en", pages=1, ink="full")
+    for lang, heading in (("en", "Pieces to cut out"), ("pt", "Peças para recortar")):
+        html = game_page(lang, _game_facts("hex"), [record]).decode("utf-8")
+        assert "pieces-files" in html and heading in html and "hex-11-pieces-a4.pdf" in html, lang
