@@ -43,6 +43,7 @@ from boardgen.sheets.single import INFO_SIZE, TITLE_SIZE, decimal, footer_block,
 GAP_MM = 3.0  # between two cutouts: room for the scissors
 HEADING_SIZE = 3.0
 TENT_BASE_MM = 9.0
+MIN_CLEAR_MM = 1.0  # the least room a standing piece's base leaves on each side of its square
 
 
 @dataclass
@@ -149,7 +150,7 @@ def _sections(board: BoardDrawing, pieces: PieceSet, plan: PiecePlan, light: boo
         ]
     if pieces.style == "chess":
         height = plan.room_mm * 1.1
-        base = min(TENT_BASE_MM, plan.room_mm - size)
+        base = min(TENT_BASE_MM, plan.room_mm - 2 * MIN_CLEAR_MM)  # the depth it stands on, inside its square
         standing = ("Peças em pé: recorte, dobre nas linhas tracejadas e cole a aba sob a outra face.", "Standing pieces: cut out, fold on the dashed lines, glue the tab under the other face.")
         owners = sorted({o for o, _k, _n in every})
         # one page of tents a side: a set stays together, and no page holds a side's last two pawns alone
