@@ -383,7 +383,7 @@ def horses(diameter: float, seats: int = 4, per_seat: int = 4) -> list[Cutout]:
 
 # -- a game's declaration ------------------------------------------------------------------
 
-Style_ = Literal["discs", "squares", "draughts", "chess", "beans"]
+Style_ = Literal["discs", "squares", "draughts", "chess", "beans", "backgammon", "nyout"]
 
 
 @dataclass(frozen=True)
@@ -413,6 +413,9 @@ class PieceSet:
     promoted: str = "king"
     #: the order kinds are laid out in (the others after them, by name): the chess set's king first
     order: tuple[str, ...] = ()
+    #: variant values whose start positions the set must cover (Nyout's 2, 3 or 4 seats): each
+    #: (owner, kind) gets the most any of them starts with; empty: the default start position only
+    variants: tuple[Mapping[str, str], ...] = ()
 
 
 def half_the_cells(board: object) -> Mapping[tuple[int, str], int]:

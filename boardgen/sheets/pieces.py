@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from boardgen.boards.base import BoardDrawing, BoardOptions, InkMode
-from boardgen.boards.pieces import Cutout, Face, PieceSet, disc, fold_over_disc, square_token, stone_face, tent
+from boardgen.boards.pieces import SEAT_ROLES, Cutout, Face, PieceSet, disc, doubling_cube_net, fold_over_disc, numbered_face, square_token, stone_face, tent, throw_stick
 from boardgen.drawing import palette
 from boardgen.drawing.fonts import wrap_text
 from boardgen.drawing.frame import Frame
@@ -43,6 +43,9 @@ from boardgen.sheets.single import INFO_SIZE, TITLE_SIZE, decimal, footer_block,
 GAP_MM = 3.0  # between two cutouts: room for the scissors
 HEADING_SIZE = 3.0
 TENT_BASE_MM = 9.0
+CUBE_SIDE_MM = 20.0  # a doubling cube as sold, about 20 mm
+THROW_STICKS = 4  # Nyout is thrown with four sticks
+STICK_LENGTH_MM, STICK_WIDTH_MM = 90.0, 14.0
 MIN_CLEAR_MM = 1.0  # the least room a standing piece's base leaves on each side of its square
 
 
@@ -84,12 +87,20 @@ def declaration(game_id: str) -> PieceSet:
     return found
 
 
-def start_counts(game: GameInfo, size: int | None) -> dict[tuple[int, str], int]:
-    """How many pieces of each (owner, kind) stand in the engine's start position."""
-    counts: Counter[tuple[int, str]] = Counter()
-    for _name, piece in game.load_engine().initial(size).placements():
-        counts[(piece.owner, piece.kind)] += piece.count
-    return dict(sorted(counts.items()))
+def start_counts(game: GameInfo, size: int | None, variants: tuple[Mapping[str, str], ...] = ()) -> dict[tuple[int, str], int]:
+    """How many pieces of each (owner, kind) stand in the engine's start position.
+
+    With ``variants``, the start position under each of them: a piece gets
+    the most any of them needs (a kit for 2, 3 or 4 players holds every seat).
+    """
+    most: dict[tuple[int, str], int] = {}
+    for values in variants or ({},):
+        counts: Counter[tuple[int, str]] = Counter()
+        for _name, piece in game.load_engine().initial(size, dict(values) or None).placements():
+            counts[(piece.owner, piece.kind)] += piece.count
+        for key, n in counts.items():
+            most[key] = max(most.get(key, 0), n)
+    return dict(sorted(most.items()))
 
 
 def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Mapping[str, str] | None = None) -> PiecePlan:
@@ -97,7 +108,7 @@ def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Mapp
     pieces = declaration(game.id)
     board = game.make_board(game.default_size)
     scale = place_board(board, paper, BoardOptions(ink=ink), names=names).frame.scale
-    counts = start_counts(game, game.default_size)
+    counts = start_counts(game, game.default_size, pieces.variants)
     from_start = bool(counts) or pieces.placed is None
     if not counts and pieces.placed is not None:
         counts = dict(sorted(pieces.placed(board).items()))
@@ -152,11 +163,23 @@ def _sections(board: BoardDrawing, pieces: PieceSet, plan: PiecePlan, light: boo
         height = plan.room_mm * 1.1
         base = min(TENT_BASE_MM, plan.room_mm - 2 * MIN_CLEAR_MM)  # the depth it stands on, inside its square
         standing = ("Peças em pé: recorte, dobre nas linhas tracejadas e cole a aba sob a outra face.", "Standing pieces: cut out, fold on the dashed lines, glue the tab under the other face.")
-        owners = sorted({o for o, _k, _n in every})
-        # one page of tents a side: a set stays together, and no page holds a side's last two pawns alone
-        tents = [Section(standing, [tent(figure_face(board, Piece(o, k), False), size, height, base, f"{k} of player {o}") for o, k, n in every if o == owner for _ in range(n)]) for owner in owners]
+        tents = [tent(figure_face(board, Piece(o, k), False), size, height, base, f"{k} of player {o}") for o, k, n in every for _ in range(n)]
         tokens = [disc(figure_face(board, Piece(o, k), True), size, f"{k} of player {o}") for o, k, n in every for _ in range(n)]
-        return [*tents, Section(("Ou fichas planas: recorte pela linha contínua.", "Or flat tokens: cut along the solid line."), tokens)]
+        return [Section(standing, tents), Section(("Ou fichas planas: recorte pela linha contínua.", "Or flat tokens: cut along the solid line."), tokens)]
+    if pieces.style == "backgammon":
+        checkers = [disc(_face(board, pieces, Piece(o, k)), size, f"{k} of player {o}") for o, k, n in every for _ in range(n)]
+        cube = doubling_cube_net(CUBE_SIDE_MM)
+        return [
+            Section(cut, checkers),
+            Section(("Dado de dobrar: recorte, dobre nas linhas tracejadas e cole as abas por dentro.", "Doubling cube: cut out, fold on the dashed lines, glue the tabs inside."), [cube]),
+        ]
+    if pieces.style == "nyout":
+        horses = [disc(numbered_face(pieces.roles.get(o, SEAT_ROLES[o % len(SEAT_ROLES)]), o, str(k + 1)), size, f"{kind} of player {o}") for o, kind, n in every for k in range(n)]
+        sticks = [throw_stick(STICK_LENGTH_MM, STICK_WIDTH_MM, f"throw stick {k + 1}") for k in range(THROW_STICKS)]
+        return [
+            Section(cut, horses),
+            Section(("Paus de lançar: recorte, dobre ao meio no comprido e cole; a face marcada e a lisa contam.", "Throw sticks: cut out, fold in half lengthwise and glue; the marked face and the plain one count."), sticks),
+        ]
     if pieces.style == "beans":
         return [Section(("Marcador de pontos: sementes capturadas em cada partida.", "Score pad: seeds captured in each game."), [], extra=score_pad(), extra_height=SCORE_PAD_HEIGHT)]
     raise AssertionError(f"unknown piece style {pieces.style!r}")
@@ -275,21 +298,33 @@ def pieces_sheets(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Ma
     plan = plan_pieces(game, paper, ink, names)
     light = ink == "light"
     bottom = height - MARGIN_MM - footer_height(width) - 4.0
-    pages: list[tuple[Group, bool, int | None]] = []  # (content, is a back page, front page number)
+    pages: list[Group] = []
+    open_page: tuple[Group, float] | None = None  # a page with room left, and the y where its free room starts
+
+    def new_page(note: tuple[str, str] | None = None) -> tuple[Group, float]:
+        content = Group("sheet")
+        header, y = _header(plan, paper, width, note)
+        content.add(header, footer_block(width, height))
+        pages.append(content)
+        return content, y
+
     for section in plan.sections:
         queue = list(section.cutouts)
         first = True
         while first or queue:
-            back_note = None
-            content = Group("sheet")
-            header, y = _header(plan, paper, width, back_note)
-            content.add(header)
+            # a one-sided section goes on under the last one when its heading and a first row fit;
+            # a double-sided one always has a page (and its back) to itself
+            reuse = open_page is not None and first and not section.duplex
+            content, y = open_page if reuse and open_page is not None else new_page()
             heading, y = _heading(section.heading, y, width)
-            content.add(Group("heading", heading))
-            fronts, backs = Group("pieces"), Group("pieces")
             placed = _pack(queue, MARGIN_MM, y, width - MARGIN_MM, bottom)
             if not placed and queue:
+                if reuse:
+                    open_page = None
+                    continue
                 raise OptionError(option_name(names, "paper"), f"{paper.name} is too small for the {game.id} pieces")
+            content.add(Group("heading", heading))
+            fronts, backs = Group("pieces"), Group("pieces")
             for cutout, x, top in placed:
                 fronts.add(cutout.draw(x, top, light))
                 if section.duplex:
@@ -297,20 +332,20 @@ def pieces_sheets(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Ma
                     assert back is not None
                     backs.add(back)
             queue = queue[len(placed):]
+            below = max((top + cutout.height for cutout, _x, top in placed), default=y)
             if section.extra is not None and not queue:
                 fronts.add(Group(section.extra.role, _moved(list(section.extra.children), (width - SCORE_PAD_WIDTH) / 2, y), section.extra.title))
+                below = y + section.extra_height
             content.add(fronts)
-            content.add(footer_block(width, height))
-            pages.append((content, False, None))
+            open_page = (content, below + 2 * GAP_MM)
             if section.duplex:
                 number = len(pages)
-                back_page = Group("sheet")
                 note = (f"Verso da página {number}: imprima no outro lado dela, virando a folha pela borda longa.", f"Back of page {number}: print it on the other side, the sheet flipped on its long edge.")
-                back_header, _ = _header(plan, paper, width, note)
-                back_page.add(back_header, backs, footer_block(width, height))
-                pages.append((back_page, True, number))
+                back_page, _ = new_page(note)
+                back_page.add(backs)
+                open_page = None
             first = False
-    return [_sheet(plan, paper, content, width, height, k, len(pages)) for k, (content, _back, _n) in enumerate(pages)]
+    return [_sheet(plan, paper, content, width, height, k, len(pages)) for k, content in enumerate(pages)]
 
 
 def _pack(queue: list[Cutout], left: float, top: float, right: float, bottom: float) -> list[tuple[Cutout, float, float]]:

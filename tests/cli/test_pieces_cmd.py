@@ -36,7 +36,7 @@ def test_a_pdf_holds_every_page_portrait_and_asks_for_actual_size(tmp_path, caps
 def test_svg_is_one_page_in_millimetres_and_the_same_bytes_twice(tmp_path, capsys) -> None:
     first, second = tmp_path / "a.svg", tmp_path / "b.svg"
     for path in (first, second):
-        status, _, err = run(capsys, "pieces", "xadrez", "--paper", "a4", "--page", "3", "--ink", "light", "-o", str(path))
+        status, _, err = run(capsys, "pieces", "xadrez", "--paper", "a4", "--page", "2", "--ink", "light", "-o", str(path))
         assert status == 0, err
     assert first.read_bytes() == second.read_bytes()
     root = ET.fromstring(first.read_bytes())

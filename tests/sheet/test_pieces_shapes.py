@@ -125,3 +125,34 @@ def test_the_shared_shapes_print_inside_the_margins_and_at_their_size(tmp_path: 
     assert box is not None and box[0] >= MARGIN_MM and box[2] <= 210 - MARGIN_MM and box[3] <= 297 - MARGIN_MM
     cube = ink_box_mm(image, 200, (x - 1, MARGIN_MM + 1, x + 3 * side + 1, MARGIN_MM + 2 + 4 * side + 6))
     assert cube is not None and cube[2] - cube[0] == pytest.approx(3 * side, abs=0.4)
+
+
+def _plan(counts: dict[tuple[int, str], int]):
+    from boardgen.registry import get_game
+    from boardgen.sheets.pieces import PiecePlan
+
+    return PiecePlan(get_game("hex"), 14.0, 12.0, 14.0, ("{}", "{}"), counts, True)
+
+
+def test_the_backgammon_style_gives_the_engines_checkers_and_a_cube_net() -> None:
+    """What gamao's declaration (PieceSet(style="backgammon")) will get once the lead wires it."""
+    from boardgen.boards.pieces import PieceSet
+    from boardgen.sheets.pieces import CUBE_SIDE_MM, _sections
+
+    sections = _sections(None, PieceSet(style="backgammon"), _plan({(0, "checker"): 15, (1, "checker"): 15}), False)  # type: ignore[arg-type]
+    checkers_, cube = sections
+    assert [c.title for c in checkers_.cutouts].count("checker of player 0") == 15 and len(checkers_.cutouts) == 30
+    assert all(c.width == 12.0 for c in checkers_.cutouts)
+    assert len(cube.cutouts) == 1 and cube.cutouts[0].title == "doubling cube net" and cube.cutouts[0].footprint == CUBE_SIDE_MM
+
+
+def test_the_nyout_style_numbers_each_seats_horses_and_adds_four_sticks() -> None:
+    from boardgen.boards.pieces import PieceSet
+    from boardgen.sheets.pieces import _sections
+
+    counts = {(0, "horse"): 4, (1, "horse"): 4, (2, "horse"): 3, (3, "horse"): 2}
+    horses_, sticks = _sections(None, PieceSet(style="nyout"), _plan(counts), False)  # type: ignore[arg-type]
+    numbers = [(c.title, _texts(c.draw(0.0, 0.0, False))[-1]) for c in horses_.cutouts]
+    assert numbers[:4] == [("horse of player 0", str(n)) for n in (1, 2, 3, 4)]
+    assert [n for t, n in numbers if t == "horse of player 3"] == ["1", "2"]
+    assert len(sticks.cutouts) == 4 and all(c.draw(0.0, 0.0, False).find("fold") for c in sticks.cutouts)
