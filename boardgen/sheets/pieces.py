@@ -72,6 +72,8 @@ class PiecePlan:
     room_words: tuple[str, str]
     counts: Mapping[tuple[int, str], int]
     count_from_start: bool
+    #: how many places hold pieces at the start (Awelé's 12 pits), for "4 in each pit"
+    start_places: int = 0
     sections: list[Section] = field(default_factory=list)
     lines: tuple[tuple[str, str], ...] = ()
 
@@ -116,7 +118,8 @@ def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Mapp
     counts = dict(sorted(counts.items(), key=lambda item: (item[0][0], rank.get(item[0][1], len(rank)), item[0][1])))
     piece_mm = board.piece_diameter * scale
     room_mm = pieces.room_units * scale
-    plan = PiecePlan(game, scale, piece_mm, room_mm, pieces.room, counts, from_start)
+    places = len({name for name, _piece in game.load_engine().initial(game.default_size).placements()})
+    plan = PiecePlan(game, scale, piece_mm, room_mm, pieces.room, counts, from_start, places)
     light = ink == "light"
     plan.sections.extend(_sections(board, pieces, plan, light))
     return plan
@@ -231,11 +234,13 @@ def _moved(shapes: list[Shape], dx: float, dy: float) -> list[Shape]:
 def count_words(plan: PiecePlan, lang: int) -> str:
     pieces = declaration(plan.game.id)
     parts = [f"{n} {_name(pieces, owner, kind, lang)}" for (owner, kind), n in plan.counts.items()]
-    if plan.game.id == "awele" or pieces.style == "beans":
+    if pieces.style == "beans":
         total = sum(plan.counts.values())
+        each = total // plan.start_places if plan.start_places and total % plan.start_places == 0 else None
+        where = ((f" ({each} em cada cova)", f" ({each} in each pit)")[lang]) if each else ""
         return (
-            f"Jogue com {total} sementes (4 em cada cova): feijões, grãos de milho ou pedrinhas; o tabuleiro não precisa de peças recortadas.",
-            f"Play with {total} seeds (4 in each pit): beans, dried peas or pebbles; the board needs no cut-out pieces.",
+            f"Jogue com {total} sementes{where}: feijões, grãos de milho ou pedrinhas; o tabuleiro não precisa de peças recortadas.",
+            f"Play with {total} seeds{where}: beans, dried peas or pebbles; the board needs no cut-out pieces.",
         )[lang]
     if plan.count_from_start:
         tail = (" — da posição inicial", " — from the start position")[lang]

@@ -3,13 +3,13 @@ duplex backs under their fronts, and counts that are the engine's start position
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageOps
 
-from boardgen.boards.base import BoardOptions
 from boardgen.boards.pieces import CUT_WIDTH
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.model import Circle, Group, Sheet
@@ -17,7 +17,7 @@ from boardgen.drawing.pdf import render_pdf_pages
 from boardgen.registry import all_games, get_game
 from boardgen.sheets.paper import MARGIN_MM, parse_paper
 from boardgen.sheets.pieces import plan_pieces, pieces_sheets
-from boardgen.sheets.single import place_board
+from boardgen.sheets.request import board_request, render_board_file
 
 from .measure import MM_PER_INCH, ink_box_mm
 
@@ -111,7 +111,11 @@ def test_awele_offers_a_score_pad_and_counts_its_seeds_from_the_engine() -> None
     assert sheets[0].content.find("score-pad")
     texts = " ".join(s.text for s, _ in sheets[0].content.walk() if hasattr(s, "text"))
     seeds = sum(_start_counts("awele").values())
-    assert f"Play with {seeds} seeds" in texts and "beans" in texts and f"Jogue com {seeds} sementes" in texts
+    info = get_game("awele")
+    pits = len({name for name, _ in info.load_engine().initial().placements()})
+    assert (seeds, pits) == (48, 12)
+    assert f"Play with {seeds} seeds ({seeds // pits} in each pit)" in texts and "beans" in texts
+    assert f"Jogue com {seeds} sementes ({seeds // pits} em cada cova)" in texts
 
 
 @pytest.mark.parametrize("game", ["hex", "surakarta", "assalto", "ringo", "damas", "seega"])
@@ -120,8 +124,12 @@ def test_a_piece_measured_on_the_raster_fits_its_cell_or_point_with_the_stated_c
     info = get_game(game)
     sheets = pieces_sheets(info, A4)
     plan = plan_pieces(info, A4)
-    board_scale = place_board(info.make_board(info.default_size), A4, BoardOptions()).frame.scale
-    assert plan.room_mm == pytest.approx(board_scale * plan.room_mm / plan.scale_mm)
+    # the scale `boardgen board GAME --paper a4` prints at, as its sheet states it (tests/sheet/test_physical_size.py
+    # holds that statement to the raster): the pieces are for that board
+    summary = render_board_file(board_request(game, paper="a4"))[1]
+    stated = re.search(r" (\d+\.\d) mm, board ", summary)
+    assert stated is not None, summary
+    assert plan.scale_mm == pytest.approx(float(stated.group(1)), abs=0.05)
     image = rasterise_pages(sheets[:1], dpi, tmp_path, game)[0]
     cut = cutouts(sheets[0])[0].find("cut")[0]
     box = ink_bounds(cut)
