@@ -98,6 +98,7 @@ LAYER_OF: tuple[tuple[str, str], ...] = (
     ("boardgen.games.*.board.*", "boards"),
     # a game's record sheet declaration (score pad, scoresheet) is made of the sheets' types
     ("boardgen.games.*.records", "sheets"),
+    ("boardgen.games.*.pieces", "boards"),  # a game's piece-set declaration: shapes from boardgen.boards.pieces
     ("boardgen.games", "games"),
     ("boardgen.games.*", "games"),
     ("boardgen.drawing", "drawing"),

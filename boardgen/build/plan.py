@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 # The parts of the output a build can be limited to (--kind), and the kinds of artefact in each.
 PARTS: dict[str, frozenset[str]] = {
-    "boards": frozenset({"board", "poster", "pen", "record", "calibration"}),
+    "boards": frozenset({"board", "poster", "pen", "pieces", "record", "calibration"}),
     "booklets": frozenset({"booklet", "booklet-imposed"}),
     "diagrams": frozenset({"diagram"}),
     "site": frozenset({"thumbnail", "page", "style"}),

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from boardgen.build.plan import Job, PlanContext
-from boardgen.registry import GameInfo, all_games
+from boardgen.registry import GameInfo, all_games, module_exists
 from boardgen.site.catalogue import Kind
 
 BUILD_PAPERS = ("a4", "letter")
@@ -34,6 +34,7 @@ STEPS: tuple[str, ...] = (
     "boardgen.build.steps:board_jobs",
     "boardgen.build.steps:large_board_jobs",
     "boardgen.build.steps:print_sheet_jobs",
+    "boardgen.build.steps:pieces_jobs",
     "boardgen.build.booklets:booklet_jobs",
     "boardgen.build.booklets:diagram_jobs",
 )
@@ -129,3 +130,28 @@ def print_sheet_jobs(context: PlanContext | None = None) -> Iterator[Job]:
                     lang=BOARD_LANGS,
                     ink="full",
                 )
+
+
+PIECES_TASK = "boardgen.build.tasks:pieces_sheet"
+PIECES_COST = 0.3
+
+
+def pieces_jobs(context: PlanContext | None = None) -> Iterator[Job]:
+    """Every game's pieces sheet (PDF, all its pages), on A4 and Letter: sized for the board on the same paper."""
+    for game in _games_with_boards():
+        if not module_exists(f"boardgen.games.{game.id}.pieces"):
+            continue
+        for paper in BUILD_PAPERS:
+            yield Job(
+                path=f"boards/{game.id}{_size_part(game)}-pieces-{paper}.pdf",
+                game=game.id,
+                kind="pieces",
+                format="pdf",
+                task=PIECES_TASK,
+                args=(game.id, paper, "full"),
+                inputs=("code", "fonts", f"game:{game.id}", "libraries"),
+                cost=PIECES_COST,
+                paper=paper,
+                lang=BOARD_LANGS,
+                ink="full",
+            )

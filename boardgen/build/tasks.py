@@ -97,6 +97,13 @@ def calibration_sheet(paper: str, fmt: str) -> bytes:
     from boardgen.sheets.paper import parse_paper
 
     return render_calibration(parse_paper(paper), fmt)[0]
+def pieces_sheet(game_id: str, paper: str, ink: str = "full") -> bytes:
+    """A game's pieces to cut out, every page in one PDF, sized for its board on ``paper``."""
+    from boardgen.registry import get_game
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.sheets.pieces import render_pieces
+
+    return render_pieces(get_game(game_id), parse_paper(paper), "light" if ink == "light" else "full")[0]
 
 
 def booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str = "full") -> tuple[bytes, int]:

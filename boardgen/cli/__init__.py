@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "board": ("boardgen.cli.board_cmd:board", "Draw a printable board as PDF or SVG."),
     "calibrate": ("boardgen.cli.calibrate_cmd:calibrate", "Draw the printer self-test sheet (two 100 mm bars, edge frames)."),
     "record": ("boardgen.cli.record_cmd:record", "Draw a game's score or notation sheet as PDF or SVG."),
+    "pieces": ("boardgen.cli.pieces_cmd:pieces", "Draw a game's pieces to cut out, as PDF or SVG."),
     "build": ("boardgen.cli.build_cmd:build", "Write every board, booklet and diagram into output/."),
     "moves": ("boardgen.cli.engine_cmd:moves", "List the legal moves of a position."),
     "play": ("boardgen.cli.engine_cmd:play", "Apply moves to a position and print the result."),

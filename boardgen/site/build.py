@@ -59,6 +59,7 @@ GROUPS: tuple[tuple[str, str, Selector], ...] = (
     ("boards", "poster", lambda r: r.kind == "poster"),
     ("boards", "pen", lambda r: r.kind == "pen"),
     ("boards", "record", lambda r: r.kind == "record"),
+    ("boards", "pieces", lambda r: r.kind == "pieces"),
     ("booklets", "other_booklets", lambda r: r.kind in BOOKLET_KINDS and not in_editions_table(r)),
 )
 

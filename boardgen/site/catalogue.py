@@ -19,6 +19,7 @@ Kind = Literal[
     "pen",  # several boards per sheet, for pen and paper
     "record",  # a game's record sheet: score pad or notation sheet (boardgen record)
     "calibration",  # the printer self-test sheet, one per paper, no game's (boardgen calibrate)
+    "pieces",  # the game's pieces to cut out (or, for Awelé, its score pad)
     "booklet",  # a rule booklet, read on screen or printed page by page
     "booklet-imposed",  # the A5 booklet two-up for saddle stitching (a print edition)
     "diagram",  # one booklet diagram as an SVG

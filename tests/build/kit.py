@@ -20,7 +20,7 @@ from ..conftest import ROOT
 
 HEX_BOARDS = sorted(
     f"boards/hex-11-{name}"
-    for name in ("a4.pdf", "a4.svg", "letter.pdf", "letter.svg", "poster-tiled-a4.pdf", "poster-tiled-letter.pdf", "pen-x4-a4.pdf", "pen-x4-letter.pdf")
+    for name in ("a4.pdf", "a4.svg", "letter.pdf", "letter.svg", "poster-tiled-a4.pdf", "poster-tiled-letter.pdf", "pen-x4-a4.pdf", "pen-x4-letter.pdf", "pieces-a4.pdf", "pieces-letter.pdf")
 )
 HEX_BOOKLETS_A5 = ["booklets/hex-pt-en-a5-imposed-a4.pdf", "booklets/hex-pt-en-a5.pdf"]  # with the a5_only fixture
 

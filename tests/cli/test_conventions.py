@@ -36,7 +36,7 @@ def test_every_command_takes_quiet_and_verbose_and_refuses_both(capsys, name):
     command = cli.get_command(None, name)
     flags = {opt for param in command.params for opt in param.opts}
     assert {"-q", "--quiet", "-v", "--verbose"} <= flags
-    args = {"perft": ["hex", "--depth", "1"]}.get(name, ["hex"] if name in ("board", "moves", "play", "booklet", "diagram", "record") else [])
+    args = {"perft": ["hex", "--depth", "1"]}.get(name, ["hex"] if name in ("board", "moves", "play", "booklet", "diagram", "record", "pieces") else [])
     status, out, err = run(capsys, name, "-v", "-q", *args)
     assert (status, out) == (2, "")
     assert err.splitlines() == ["boardgen: error: -q/--quiet: cannot be combined with -v/--verbose; choose one"]
