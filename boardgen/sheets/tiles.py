@@ -45,6 +45,7 @@ from boardgen.sheets.single import (
 
 LABEL_BAND = 10.0  # mm at the top of each tile for its label, when the label's second line fits on one line
 NOTE_BAND = 4.0  # mm at the bottom of each tile for the printing note, on one line
+TITLE_SIZE = 4.2  # the label's first line: the board and the tile's name
 LABEL_SIZE = 2.6  # the label's second line: where the tile goes
 TILE_NOTE_SIZE = 2.4
 LINE_GAP = 1.0  # mm between wrapped lines of a tile's label or note
@@ -247,12 +248,16 @@ def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
     return group
 
 
-def _where(row: int, rows: int, column: int, columns: int, x: str, y: str, page_x: str, page_y: str) -> list[str]:
-    """The parts of a tile's second label line: its grid place in both languages, its poster position."""
+def _where(row: int, rows: int, column: int, columns: int, x: float, y: float) -> list[str]:
+    """The parts of a tile's second label line: its grid place and poster position, Portuguese then English.
+
+    As the rest of the sheet: both languages, Portuguese first with its decimal
+    comma.  Short enough that even the widest (three-digit places, six-digit
+    positions) stays on one line on A4 and Letter.
+    """
     return [
-        f"linha {row} de {rows}, coluna {column} de {columns}",
-        f"row {row} of {rows}, column {column} of {columns}",
-        f"poster x {x} mm, y {y} mm at page x {page_x} mm, y {page_y} mm",
+        f"linha {row} de {rows}, coluna {column} de {columns}, no pôster x {decimal(x, 'pt')} mm, y {decimal(y, 'pt')} mm",
+        f"row {row} of {rows}, column {column} of {columns}, poster x {x:.1f} mm, y {y:.1f} mm",
     ]
 
 
@@ -276,7 +281,7 @@ def label_band(sheet_width: float) -> float:
     six-digit positions; Noto's digits are all one width), so no tile's label
     needs more lines than the band holds.
     """
-    widest = _where(100, 100, 100, 100, "999999.9", "999999.9", "99.9", "99.9")
+    widest = _where(100, 100, 100, 100, 999999.9, 999999.9)
     return LABEL_BAND + (len(_label_lines(widest, sheet_width)) - 1) * (LABEL_SIZE + LINE_GAP)
 
 
@@ -293,6 +298,65 @@ def note_band(sheet_width: float) -> float:
     return NOTE_BAND + (len(_note_lines(sheet_width)) - 1) * (TILE_NOTE_SIZE + LINE_GAP)
 
 
+CHECK_LENGTHS = (50.0, 40.0, 30.0, 20.0)  # mm, the longest that fits is used
+CHECK_BAR = 0.3  # mm, the bar's thickness
+CHECK_CLEAR = 2.0  # mm kept from the title and from where a neighbour may lie over the sheet
+CHECK_TEXT = 2.6
+
+
+def check_room(layout: TileLayout, title_end: float) -> tuple[float, float]:
+    """Where on the title line a tile's scale check may go: after the title, and clear of what is cut off or covered.
+
+    A neighbour on the right is laid over this sheet from the middle of the
+    overlap onwards, and a sheet with a neighbour on the left is cut there:
+    so the check keeps to the window's width less half an overlap each side.
+    It sits above the window, in the label band, so it never lies on the
+    hatched glue strips either.
+    """
+    ox, _ = layout.window_origin
+    left = max(title_end, ox + layout.overlap / 2) + CHECK_CLEAR
+    right = ox + layout.window_width - layout.overlap / 2 - CHECK_CLEAR
+    return left, right
+
+
+def check_length(layout: TileLayout, title_end: float) -> float:
+    """The longest bar of :data:`CHECK_LENGTHS` that fits with its label in :func:`check_room`."""
+    left, right = check_room(layout, title_end)
+    for length in CHECK_LENGTHS:
+        if length + 1.0 + text_width(f"{length:g} mm", CHECK_TEXT, "sans-bold") <= right - left:
+            return length
+    return 0.0
+
+
+def title_end(board: BoardDrawing, layout: TileLayout) -> float:
+    """Where the widest tile title of this poster ends: every tile's check then has the same length and place."""
+    return MARGIN_MM + max(text_width(f"{sheet_title(board)} — {t.name}", TITLE_SIZE, "sans-bold") for t in layout.tiles)
+
+
+def tile_scale_check(layout: TileLayout, title_end: float) -> Group:
+    """A bar of stated length (50 mm where it fits) at the right of the title line, with a tick every 10 mm.
+
+    Every tile carries its own, so a sheet the printer scaled is found before
+    it is glued: the assembly page's 100 mm bar only speaks for that page.
+    The bar's ink spans exactly its length (the end ticks stand inside it).
+    """
+    group = Group("tile-scale", title="scale check")
+    length = check_length(layout, title_end)
+    if not length:  # too little room on this paper and overlap; the assembly page's bar remains
+        return group
+    _, right = check_room(layout, title_end)
+    baseline = MARGIN_MM + 4.0
+    x0, ink = right - length, Style(stroke=None, fill=palette.INK)
+    group.add(Polygon(((x0, baseline - CHECK_BAR), (right, baseline - CHECK_BAR), (right, baseline), (x0, baseline)), ink))
+    tick = 0.2
+    for mm in range(0, int(length) + 1, 10):
+        left = min(max(x0 + mm - tick / 2, x0), right - tick)
+        tall = 2.6 if mm in (0, int(length)) else 1.4
+        group.add(Polygon(((left, baseline - CHECK_BAR - tall), (left + tick, baseline - CHECK_BAR - tall), (left + tick, baseline - CHECK_BAR), (left, baseline - CHECK_BAR)), ink))
+    group.add(Text((x0 - 1.0, baseline), f"{length:g} mm", CHECK_TEXT, font="sans-bold", fill=palette.INK, anchor="end"))
+    return group
+
+
 def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tuple[float, float], options: BoardOptions, scale: float, cut_marks: bool) -> Sheet:
     """One tile: its label, its window onto the poster, its seam marks and the printing note.
 
@@ -307,11 +371,12 @@ def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tupl
     content = Group("tile")
     label = Group("tile-label")
     title = f"{sheet_title(board)} — {tile.name}"
-    label.add(Text((MARGIN_MM, MARGIN_MM + 4.0), title, 4.2, font="sans-bold", fill=palette.INK))
-    where = _where(tile.row + 1, tile.rows, tile.column + 1, tile.columns, f"{tile.x:.1f}", f"{tile.y:.1f}", f"{ox:.1f}", f"{oy:.1f}")
+    label.add(Text((MARGIN_MM, MARGIN_MM + 4.0), title, TITLE_SIZE, font="sans-bold", fill=palette.INK))
+    where = _where(tile.row + 1, tile.rows, tile.column + 1, tile.columns, tile.x, tile.y)
     for k, line in enumerate(_label_lines(where, layout.sheet_width)):
         label.add(Text((MARGIN_MM, MARGIN_MM + 8.2 + k * (LABEL_SIZE + LINE_GAP)), line, LABEL_SIZE, fill=palette.INK))
     content.add(label)
+    content.add(tile_scale_check(layout, title_end(board, layout)))
     placed = Group("tile-window", clip=window)
     # Hatching anchored to the poster's corner, wherever it lands on this sheet: its lines run on across the seams.
     placed.add(anchor_hatches(_shifted_board(board, origin, options, scale, to_sheet, cut_marks), to_sheet(0.0, 0.0)))
@@ -335,6 +400,16 @@ def _shifted_board(board, origin, options, scale, to_sheet, cut_marks) -> Group:
         assert box is not None  # the poster is never empty
         drawing.add(crop_marks(box))
     return drawing
+
+
+def check_steps(length: float) -> list[str]:
+    """The step that asks for each tile's scale check to be measured, in both languages (none without a check)."""
+    if not length:
+        return []
+    return [
+        f"Antes de colar, meça a barra ao lado do nome de cada folha: se não tiver {length:g} mm, a impressora mudou a escala.",
+        f"Before gluing, measure the bar beside each sheet's name: if it is not {length:g} mm, the printer changed the scale.",
+    ]
 
 
 STEPS = (
@@ -428,7 +503,8 @@ def assembly_sheet(
     content.add(header)
     header_box = ink_bounds(header)
     header_end = max(MARGIN_MM + header_height(board, width), header_box[3] if header_box else 0.0)
-    lines = [part for step in STEPS for part in wrap_text(step, INFO_SIZE, width - 2 * MARGIN_MM)]
+    steps_text = [*check_steps(check_length(layout, title_end(board, layout))), *STEPS]
+    lines = [part for step in steps_text for part in wrap_text(step, INFO_SIZE, width - 2 * MARGIN_MM)]
     steps, steps_end = _text_block("assembly-steps", lines, header_end + GAP, INFO_SIZE)
     content.add(steps)
     area = (MARGIN_MM, steps_end + GAP, width - MARGIN_MM, height - MARGIN_MM - footer_height(width) - GAP)
