@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import product
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -26,7 +27,7 @@ from boardgen.drawing.fonts import text_width, wrap_text
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Line, Polygon, Sheet, Style, Text, anchor_hatches
 from boardgen.errors import OptionError, option_name
-from boardgen.sheets.paper import MARGIN_MM, Paper
+from boardgen.sheets.paper import MARGIN_MM, Paper, larger_paper
 from boardgen.sheets.single import (
     CROP_RESERVE,
     GAP,
@@ -218,33 +219,54 @@ def _seams(layout: TileLayout, tile: Tile) -> tuple[list[tuple[float, bool]], li
     return vertical, horizontal
 
 
-def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
-    """Cut lines on this tile's own left/top seams; half-crosses on every seam it shares."""
+TILE_MARKS = ("corner", "trim", "none")  # what a tile draws on its seams; trim is what tiles always had
+CORNER_MM = 5.0  # length of a corner mark, from the window's edge along the seam
+
+
+def _seam_marks(layout: TileLayout, tile: Tile, to_sheet, marks: str = "trim") -> Group:
+    """What this tile draws on the seams it shares with a printed neighbour.
+
+    ``trim``: a dashed cut line the seam's whole length on this tile's own
+    left/top seams, the same half-crosses every 40 mm on both tiles of a
+    seam, and the hatched glue strip on the covered one.  ``corner``: only a
+    short solid mark at each end of every seam, on both tiles (the covered
+    one's show where the cut edge goes), and the glue strip; nothing else
+    over the board.  ``none``: nothing at all, for tiles trimmed and joined
+    by eye or by a print shop.
+    """
     group = Group("tile-marks")
+    if marks == "none":
+        return group
     cut = Style(stroke=palette.INK, width=0.25, dash=(2.0, 1.5), cap="butt")
-    cross = Style(stroke=palette.INK, width=0.25, cap="butt")
+    solid = Style(stroke=palette.INK, width=0.25, cap="butt")
     glue = Style(stroke=None, hatch=Hatch(palette.FAINT, spacing=2.0, angle=45.0, width=0.15))
     x0, y0 = tile.x, tile.y
     x1, y1 = x0 + layout.window_width, y0 + layout.window_height
     vertical, horizontal = _seams(layout, tile)
+
+    def seam(a: tuple[float, float], b: tuple[float, float], upper: bool, strip: tuple[tuple[float, float], ...], crosses: list[tuple[float, float]]) -> None:
+        if not upper:  # the strip the upper tile will cover: where the glue goes
+            group.add(Polygon(tuple(to_sheet(*p) for p in strip), glue))
+        if marks == "corner":
+            length = math.hypot(b[0] - a[0], b[1] - a[1])
+            k = min(CORNER_MM, length / 2) / length
+            near = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+            far = (b[0] - (b[0] - a[0]) * k, b[1] - (b[1] - a[1]) * k)
+            group.add(Line(to_sheet(*a), to_sheet(*near), solid), Line(to_sheet(*far), to_sheet(*b), solid))
+            return
+        if upper:
+            group.add(Line(to_sheet(*a), to_sheet(*b), cut))
+        for x, y in crosses:
+            group.add(Line(to_sheet(x - CROSS, y), to_sheet(x + CROSS, y), solid), Line(to_sheet(x, y - CROSS), to_sheet(x, y + CROSS), solid))
+
+    def along(start: float, end: float) -> list[float]:
+        first = math.ceil((start + CROSS) / MARK_SPACING) * MARK_SPACING
+        return [first + k * MARK_SPACING for k in range(max(0, math.floor((end - CROSS - first) / MARK_SPACING + 1e-9) + 1))]
+
     for x, upper in vertical:
-        if upper:
-            group.add(Line(to_sheet(x, y0), to_sheet(x, y1), cut))
-        else:  # the strip the upper tile will cover: where the glue goes
-            group.add(Polygon((to_sheet(x, y0), to_sheet(x1, y0), to_sheet(x1, y1), to_sheet(x, y1)), glue))
-        y = math.ceil((y0 + CROSS) / MARK_SPACING) * MARK_SPACING
-        while y <= y1 - CROSS:
-            group.add(Line(to_sheet(x - CROSS, y), to_sheet(x + CROSS, y), cross), Line(to_sheet(x, y - CROSS), to_sheet(x, y + CROSS), cross))
-            y += MARK_SPACING
+        seam((x, y0), (x, y1), upper, ((x, y0), (x1, y0), (x1, y1), (x, y1)), [(x, y) for y in along(y0, y1)])
     for y, upper in horizontal:
-        if upper:
-            group.add(Line(to_sheet(x0, y), to_sheet(x1, y), cut))
-        else:
-            group.add(Polygon((to_sheet(x0, y), to_sheet(x1, y), to_sheet(x1, y1), to_sheet(x0, y1)), glue))
-        x = math.ceil((x0 + CROSS) / MARK_SPACING) * MARK_SPACING
-        while x <= x1 - CROSS:
-            group.add(Line(to_sheet(x - CROSS, y), to_sheet(x + CROSS, y), cross), Line(to_sheet(x, y - CROSS), to_sheet(x, y + CROSS), cross))
-            x += MARK_SPACING
+        seam((x0, y), (x1, y), upper, ((x0, y), (x1, y), (x1, y1), (x0, y1)), [(x, y) for x in along(x0, x1)])
     return group
 
 
@@ -357,7 +379,10 @@ def tile_scale_check(layout: TileLayout, title_end: float) -> Group:
     return group
 
 
-def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tuple[float, float], options: BoardOptions, scale: float, cut_marks: bool) -> Sheet:
+def tile_sheet(
+    board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tuple[float, float], options: BoardOptions, scale: float, cut_marks: bool,
+    marks: str = "trim",
+) -> Sheet:
     """One tile: its label, its window onto the poster, its seam marks and the printing note.
 
     ``origin``: the poster position of the board's own (0, 0).
@@ -380,7 +405,7 @@ def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tupl
     placed = Group("tile-window", clip=window)
     # Hatching anchored to the poster's corner, wherever it lands on this sheet: its lines run on across the seams.
     placed.add(anchor_hatches(_shifted_board(board, origin, options, scale, to_sheet, cut_marks), to_sheet(0.0, 0.0)))
-    placed.add(_seam_marks(layout, tile, to_sheet))
+    placed.add(_seam_marks(layout, tile, to_sheet, marks))
     content.add(placed)
     note = Group("note")
     lines = _note_lines(layout.sheet_width)
@@ -416,6 +441,23 @@ STEPS = (
     "Corte cada folha na linha tracejada, sobreponha à vizinha até as cruzes se fecharem e cole na faixa hachurada.",
     "Cut each sheet along its dashed line, lay it on its neighbour until the crosses close, and glue on the hatched strip.",
 )
+
+
+def joining_steps(marks: str, overlap: float) -> tuple[str, ...]:
+    """How to join the sheets, in both languages, for the marks the tiles carry."""
+    if marks == "corner":
+        return (
+            "Corte cada folha na reta entre as marcas curtas das suas bordas, ponha a borda cortada sobre as marcas da vizinha e cole na faixa hachurada.",
+            "Cut each sheet along the straight line between the short marks at its edges, lay the cut edge on its neighbour's marks, and glue on the hatched strip.",
+        )
+    if marks == "none":
+        return (
+            f"Cada folha se sobrepõe à vizinha em {decimal(overlap, 'pt')} mm: corte uma delas, sobreponha as duas até o desenho coincidir e cole.",
+            f"Each sheet overlaps its neighbour by {overlap:.1f} mm: trim one of them, lay them together until the drawing matches, and glue.",
+        )
+    return STEPS
+
+
 LEADING = 1.5  # mm between lines of a text block
 ASCENT = 1.07  # Noto's ascent in ems: a line's ink starts this far above its baseline
 MAP_LINE = 0.35  # mm, the dashed outline of each tile on the map
@@ -480,6 +522,8 @@ def _assembly_map(board: BoardDrawing, layout: TileLayout, scale: float, origin:
 def assembly_sheet(
     board: BoardDrawing, layout: TileLayout, scale: float, board_box: Box, paper: Paper, origin: tuple[float, float], options: BoardOptions,
     names: Mapping[str, str] | None = None,
+    marks: str = "trim",
+    alternative: tuple[Paper, int] | None = None,
 ) -> Sheet:
     """First page: what the poster is, how many sheets, how to join them, and the map of where each goes.
 
@@ -497,13 +541,17 @@ def assembly_sheet(
         f"{board.unit_label['en'].capitalize()} {scale:.1f} mm · board {bw:.1f} × {bh:.1f} mm · "
         f"{count} sheets {paper.label} ({columns} × {rows}{_blank_note(layout, 'en')}), overlap {layout.overlap:.1f} mm",
     ]
+    if alternative is not None:  # what the same poster takes on the next paper up
+        other, many = alternative
+        info[0] += f" · em {other.label}: {many} {'folha' if many == 1 else 'folhas'}"
+        info[1] += f" · on {other.label}: {many} {'sheet' if many == 1 else 'sheets'}"
     content = Group("assembly")
     info = [part for line in info for part in wrap_text(line, INFO_SIZE, width - 2 * MARGIN_MM - 0.5)]
     header = header_block(board, f"{sheet_title(board)} — montagem", info, width)
     content.add(header)
     header_box = ink_bounds(header)
     header_end = max(MARGIN_MM + header_height(board, width), header_box[3] if header_box else 0.0)
-    steps_text = [*check_steps(check_length(layout, title_end(board, layout))), *STEPS]
+    steps_text = [*check_steps(check_length(layout, title_end(board, layout))), *joining_steps(marks, layout.overlap)]
     lines = [part for step in steps_text for part in wrap_text(step, INFO_SIZE, width - 2 * MARGIN_MM)]
     steps, steps_end = _text_block("assembly-steps", lines, header_end + GAP, INFO_SIZE)
     content.add(steps)
@@ -523,14 +571,17 @@ def tiled_sheets(
     overlap: float,
     cut_marks: bool = False,
     names: Mapping[str, str] | None = None,
+    marks: str = "trim",
 ) -> list[Sheet]:
-    """Assembly page followed by one page per printed tile, row by row (``names``: as :func:`plan_tiles`)."""
+    """Assembly page followed by one page per printed tile, row by row (``names``: as :func:`plan_tiles`;
+    ``marks``: one of :data:`TILE_MARKS`)."""
     layout, origin = tile_layout(board, paper, options, scale, overlap, cut_marks, names)
     board_box = ink_bounds(board.draw(Frame(scale, origin), options), skip_roles=COORDINATES)
     assert board_box is not None
-    sheets = [assembly_sheet(board, layout, scale, board_box, paper, origin, options, names)]
+    alternative = on_larger_paper(board, paper, options, scale, overlap, cut_marks)
+    sheets = [assembly_sheet(board, layout, scale, board_box, paper, origin, options, names, marks, alternative)]
     for tile in layout.tiles:
-        sheets.append(tile_sheet(board, layout, tile, origin, options, scale, cut_marks))
+        sheets.append(tile_sheet(board, layout, tile, origin, options, scale, cut_marks, marks))
     return sheets
 
 
@@ -563,3 +614,59 @@ def tile_layout(
 
     layout = plan_tiles((box[2] - box[0]) + 2 * pad, (box[3] - box[1]) + 2 * pad, paper, overlap, ink, names)
     return layout, (layout.content[0] + dx, layout.content[1] + dy)
+
+
+@lru_cache(maxsize=256)
+def sheets_needed(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, overlap: float, cut_marks: bool = False, orientation: str = "auto") -> int | None:
+    """How many sheets of ``paper`` the board at ``scale`` takes: 1 if it fits on one, else its printed tiles.
+
+    None when no tiling will do (more than :data:`MAX_TILES` sheets, or a paper too small for tiles).
+    Cached: the summary, the assembly page and the search of :func:`largest_on_sheets` ask again.
+    """
+    from boardgen.sheets.single import fits_on_paper
+
+    if fits_on_paper(board, paper, options, scale, orientation, cut_marks):
+        return 1
+    try:
+        return len(tile_layout(board, paper, options, scale, overlap, cut_marks)[0].tiles)
+    except OptionError:
+        return None
+
+
+def on_larger_paper(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, overlap: float, cut_marks: bool = False) -> tuple[Paper, int] | None:
+    """The next paper up and how many of its sheets the same poster would take (None above A0 or past the limit)."""
+    bigger = larger_paper(paper)
+    count = sheets_needed(board, bigger, options, scale, overlap, cut_marks) if bigger is not None else None
+    return (bigger, count) if bigger is not None and count is not None else None
+
+
+SHEETS_STEP = 0.1  # mm of cell: the sheets state the scale to a tenth of a millimetre
+
+
+def largest_on_sheets(
+    board: BoardDrawing, paper: Paper, options: BoardOptions, count: int, overlap: float, cut_marks: bool = False,
+    orientation: str = "auto", names: Mapping[str, str] | None = None,
+) -> float:
+    """The largest scale, in steps of :data:`SHEETS_STEP`, at which the board takes at most ``count`` sheets of ``paper``.
+
+    A bisection between a scale that fits one sheet and one that needs more
+    than ``count``: it ends on a scale that fits with the next step up not
+    fitting, so one step bigger always needs more sheets.
+    """
+    from boardgen.sheets.single import place_board
+
+    def fits(step: int) -> bool:
+        needed = sheets_needed(board, paper, options, step * SHEETS_STEP, overlap, cut_marks, orientation)
+        return needed is not None and needed <= count
+
+    single = place_board(board, paper, options, None, orientation, CROP_RESERVE if cut_marks else 0.0, names).frame.scale
+    low = max(1, math.floor(single / SHEETS_STEP + 1e-6))
+    while low > 1 and not fits(low):  # the largest fit is not a multiple of the step; a step down fits
+        low -= 1
+    high = 2 * low
+    while fits(high):
+        low, high = high, 2 * high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return round(low * SHEETS_STEP, 6)
