@@ -118,8 +118,8 @@ def _count(length: float, window: float, overlap: float) -> int:
     return 1 if length <= window else math.ceil((length - overlap) / (window - overlap))
 
 
-def _offsets(slack: float) -> list[float]:
-    return list(dict.fromkeys(round(slack * f, 6) for f in OFFSET_FRACTIONS))
+def _offsets(slack: float, fractions: tuple[float, ...] = OFFSET_FRACTIONS) -> list[float]:
+    return list(dict.fromkeys(round(slack * f, 6) for f in fractions))
 
 
 @dataclass(frozen=True)
@@ -130,11 +130,10 @@ class _Candidate:
 
 def _candidate(
     content_w: float, content_h: float, sheet: tuple[float, float], window: tuple[float, float], overlap: float,
-    offset: tuple[float, float], ink: InkInWindow, least: tuple[float, float],
+    offset: tuple[float, float], ink: InkInWindow, least: tuple[float, float], grid: tuple[int, int],
 ) -> _Candidate:
-    """The grid at one board offset: which places hold board, and how many only a sliver."""
-    (window_w, window_h), (sx, sy) = window, offset
-    columns, rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
+    """The grid of ``grid`` (columns, rows) at one board offset: which places hold board, and how many only a sliver."""
+    (window_w, window_h), (sx, sy), (columns, rows) = window, offset, grid
     printed, blank, slivers = [], [], 0
     for r, c in product(range(rows), range(columns)):
         tile = Tile(r, c, rows, columns, c * (window_w - overlap), r * (window_h - overlap))
@@ -151,6 +150,12 @@ def _candidate(
     return _Candidate(layout, slivers)
 
 
+# Grids tried besides the fewest windows that cover the board: one more column, one more row, or both.
+# A larger grid can leave more of its places blank (a triangle's or a disc's empty corners) and so print fewer sheets.
+EXTRA_GRIDS = ((0, 0), (1, 0), (0, 1), (1, 1))
+EXTRA_OFFSETS = (0.5, 0.0, 1.0)  # where the board may sit in a larger grid: centred, or against either edge
+
+
 def plan_tiles(
     content_w: float,
     content_h: float,
@@ -165,16 +170,20 @@ def plan_tiles(
     aside), lies inside a window given in content coordinates (origin at the
     content's top left).  Grid places with no ink at all are left out; a
     printed tile with less than ``MIN_TILE_INK`` mm of the board itself either
-    way (or the whole board's extent, if that is less) is a sliver.  Chosen,
-    in this order: the fewest slivers; the fewest sheets; the board centred in
-    its grid; portrait.  OptionError when no grid will do, naming ``paper``, ``overlap_mm``
-    or ``tile`` as ``names`` maps them (see :func:`boardgen.errors.option_name`).
+    way (or the whole board's extent, if that is less) is a sliver.  Tried:
+    both orientations; for each, the fewest columns and rows that cover the
+    board with the overlap, and one more of either or both (see
+    :data:`EXTRA_GRIDS`); every board position of :data:`OFFSET_FRACTIONS`.
+    Chosen, in this order: the fewest printed sheets; the fewest slivers;
+    the smaller grid; the board centred in its grid; portrait.  OptionError
+    when no grid will do, naming ``paper``, ``overlap_mm`` or ``tile`` as
+    ``names`` maps them (see :func:`boardgen.errors.option_name`).
     """
     paper_option, overlap_option, tile_option = (option_name(names, key) for key in ("paper", "overlap_mm", "tile"))
     whole = ink((0.0, 0.0, content_w, content_h), (math.inf, math.inf))[1]
     assert whole is not None, "a board always has ink"
     least = (min(MIN_TILE_INK, whole[2] - whole[0]), min(MIN_TILE_INK, whole[3] - whole[1]))
-    best: tuple[tuple[int, int, int, int], TileLayout] | None = None
+    best: tuple[tuple[int, int, int, int, int], TileLayout] | None = None
     fewest: float = math.inf  # sheets of the smallest grid, to say how many a refused board needs
     for orientation, landscape in enumerate((False, True)):
         sheet = paper.oriented(landscape)
@@ -189,17 +198,22 @@ def plan_tiles(
             )
         if not wide_enough(sheet[0]):  # the assembly page, on the same sheet, carries the calibration bar
             continue
-        columns, rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
-        fewest = min(fewest, columns * rows)  # stays infinite only when no orientation is wide enough
-        if columns * rows > MAX_TILES:  # refused below unless the other orientation does
+        least_columns, least_rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
+        fewest = min(fewest, least_columns * least_rows)  # stays infinite only when no orientation is wide enough
+        if least_columns * least_rows > MAX_TILES:  # refused below unless the other orientation does
             continue
-        slack_x = columns * (window_w - overlap) + overlap - content_w
-        slack_y = rows * (window_h - overlap) + overlap - content_h
-        for rank, offset in enumerate(product(_offsets(slack_x), _offsets(slack_y))):
-            found = _candidate(content_w, content_h, sheet, (window_w, window_h), overlap, offset, ink, least)
-            key = (found.slivers, len(found.layout.tiles), rank, orientation)
-            if best is None or key < best[0]:
-                best = (key, found.layout)
+        for more, (dc, dr) in enumerate(EXTRA_GRIDS):
+            columns, rows = least_columns + dc, least_rows + dr
+            if columns * rows > MAX_TILES:
+                continue
+            slack_x = columns * (window_w - overlap) + overlap - content_w
+            slack_y = rows * (window_h - overlap) + overlap - content_h
+            fractions = OFFSET_FRACTIONS if more == 0 else EXTRA_OFFSETS
+            for rank, offset in enumerate(product(_offsets(slack_x, fractions), _offsets(slack_y, fractions))):
+                found = _candidate(content_w, content_h, sheet, (window_w, window_h), overlap, offset, ink, least, (columns, rows))
+                key = (len(found.layout.tiles), found.slivers, more, rank, orientation)
+                if best is None or key < best[0]:
+                    best = (key, found.layout)
     if best is None and fewest == math.inf:
         raise too_narrow(paper, "auto", names)
     if best is None:
