@@ -246,7 +246,14 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
         data = render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
     summary = sheets[0].subject if len(sheets) == 1 else _poster_summary(request, drawing, scale, len(sheets) - 1)
     if request.sheets is not None:
-        summary = f"the largest board on {request.sheets} {'sheet' if request.sheets == 1 else 'sheets'} of {request.paper.label}: {drawing.unit_label['en']} {scale:.1f} mm; {summary}"
+        from boardgen.drawing.bounds import ink_bounds
+        from boardgen.drawing.frame import Frame
+
+        assert scale is not None
+        box = ink_bounds(drawing.draw(Frame(scale), request.options), skip_roles=frozenset({"coordinate"}))
+        assert box is not None
+        many = f"{request.sheets} {'sheet' if request.sheets == 1 else 'sheets'} of {request.paper.label}"
+        summary = f"the largest board on {many}: {drawing.unit_label['en']} {scale:.1f} mm, board {box[2] - box[0]:.1f} x {box[3] - box[1]:.1f} mm; {summary}"
     return data, summary
 
 
