@@ -31,6 +31,9 @@ OPTION_NAMES = {
     "overlap_mm": "--overlap-mm",
     "cut_marks": "--cut-marks",
     "per_sheet": "--per-sheet",
+    "marks": "--marks",
+    "sheets": "--sheets",
+    "bleed_mm": "--bleed",
 }
 log = logging.getLogger("boardgen")
 
@@ -51,13 +54,16 @@ log = logging.getLogger("boardgen")
 @click.option("--board-mm", "board_text", metavar="MM", help="Width of the board itself in mm (instead of --cell-mm).")
 @click.option("--tile", is_flag=True, help="Split a board larger than the paper over several sheets (PDF).")
 @click.option("--overlap-mm", "overlap_text", metavar="MM", help="Glue margin between tiles (default 10).")
-@click.option("--cut-marks", is_flag=True, help="Crop marks at the board's corners, inside the sheet.")
+@click.option("--cut-marks", is_flag=True, help="Crop marks at the board's corners, inside the sheet (not the tiles' seam marks: see --marks).")
 @click.option("--per-sheet", "per_sheet_text", metavar="N", help="Pen-and-paper sheet: N small boards on one page (Hex, Trihex).")
-def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation, coordinates, setup, centre_mark, board_text, tile, overlap_text, cut_marks, per_sheet_text) -> int:
+@click.option("--marks", "marks", metavar="trim|corner|none", shell_complete=complete_choices(("trim", "corner", "none")), help="With --tile, the seam marks: trim (default: dashed cut lines, crosses, glue strips), corner (short marks at the seams' ends) or none.")
+@click.option("--sheets", "sheets_text", metavar="N", help="With --tile, instead of --cell-mm: the largest board that fits N sheets of the paper.")
+@click.option("--bleed", "bleed_text", metavar="MM", help="One sheet: a background MM (0-5) beyond the board's trim edge, crop marks outside it.")
+def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation, coordinates, setup, centre_mark, board_text, tile, overlap_text, cut_marks, per_sheet_text, marks, sheets_text, bleed_text) -> int:
     """Draw a printable, exact-scale board of GAME."""
     from boardgen.cli.options import parse_count, parse_size
     from boardgen.registry import get_game
-    from boardgen.sheets.request import PER_SHEET, board_request, render_board_file
+    from boardgen.sheets.request import PER_SHEET, SHEETS, board_request, render_board_file
 
     info = get_game(game)
     # --format first (the checks depend on it); a -o suffix contradicting it is reported after them
@@ -79,6 +85,9 @@ def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation,
         cut_marks=cut_marks,
         per_sheet=parse_count(per_sheet_text, "--per-sheet", PER_SHEET[0], PER_SHEET[1]),
         names=OPTION_NAMES,
+        marks=marks,
+        sheets=parse_count(sheets_text, "--sheets", SHEETS[0], SHEETS[1]),
+        bleed_mm=bleed_text,
     )
     output_format(fmt, output, FORMATS, "pdf", "a board")
     stem = f"{info.id}{'-' + str(request.size) if request.size else ''}-{request.paper.name}"

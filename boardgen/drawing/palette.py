@@ -118,6 +118,8 @@ class Palette:
     # -- sheets: the tile chart of a poster (its tile outlines and names, the poster's shade)
     guide: str = _HUES["BLUE"]
     guide_fill: str = _HUES["CHART_GREY"]
+    # -- sheets: the background behind a board printed with a bleed (tiles17), full ink only
+    board_background: str = _HUES["IVORY"]
 
     def __post_init__(self) -> None:
         for role, value in dataclasses.asdict(self).items():

@@ -54,6 +54,16 @@ class Paper:
         return (long, short) if landscape else (short, long)
 
 
+def larger_paper(paper: Paper) -> Paper | None:
+    """The next paper up that boardgen names (A4 and Letter: A3; A3: A2...), to say what a poster would take on it.
+
+    The smallest named paper that holds this one whole and is larger; None above A0.
+    """
+    short, long = sorted((paper.width, paper.height))
+    bigger = [(w * h, name) for name, (w, h) in PAPERS.items() if w >= short and h >= long and w * h > short * long + 1e-6]
+    return Paper(min(bigger)[1], *PAPERS[min(bigger)[1]]) if bigger else None
+
+
 def parse_paper(text: str, option: str = "--paper") -> Paper:
     """A named paper (a4, letter, a3...) or ``WIDTHxHEIGHT`` in mm."""
     key = text.strip().lower()

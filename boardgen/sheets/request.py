@@ -12,10 +12,10 @@ with the name the caller uses for the option: the library's keyword
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from boardgen.boards.base import BoardOptions, InkMode
+from boardgen.boards.base import BoardDrawing, BoardOptions, InkMode
 from boardgen.errors import OptionError, option_name
 from boardgen.values import read_decimal, read_whole_number
 from boardgen.registry import GameInfo, all_games, get_game
@@ -29,6 +29,9 @@ BOARD_MM = (10.0, 10000.0)  # the board's width, in mm
 OVERLAP_MM = (0.0, 200.0)  # glue margin between tiles, in mm
 DEFAULT_OVERLAP_MM = 10.0
 PER_SHEET = (1, 36)  # boards on one pen-and-paper sheet
+MARKS = ("corner", "trim", "none")  # a tiled poster's seam marks (boardgen.sheets.tiles.TILE_MARKS)
+SHEETS = (1, 100)  # --sheets: the largest board on this many sheets (at most MAX_TILES)
+BLEED_MM = (0.0, 5.0)  # background beyond the trim edge, in mm
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,9 @@ class SheetRequest:
     #: a board that does not fit is only found out while drawing, and the error names the options
     #: that would make it fit.  Only the wording depends on it, so it is no part of equality.
     names: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    marks: str = "trim"  # tile marks: corner, trim or none
+    sheets: int | None = None  # tiled: the largest board that fits this many sheets
+    bleed: float | None = None  # one sheet: background this far beyond the trim edge, crop marks outside it
 
 
 def board_request(
@@ -71,6 +77,9 @@ def board_request(
     cut_marks: bool = False,
     per_sheet: int | str | None = None,
     names: Mapping[str, str] | None = None,
+    marks: str | None = None,
+    sheets: int | str | None = None,
+    bleed_mm: float | str | None = None,
 ) -> SheetRequest:
     """A checked request for one board file; OptionError naming the option for any wrong value.
 
@@ -108,8 +117,12 @@ def board_request(
         raise OptionError(name("per_sheet"), f"picks its own scale; it does not combine with {name('tile')}, {name('cell_mm')} or {name('board_mm')}")
     if flags["tile"] and fmt != "pdf":
         raise OptionError(name("tile"), f"tiled boards are one multi-page PDF; use {name('format')} pdf")
-    if flags["tile"] and cell is None and width is None:
-        raise OptionError(name("tile"), f"say how large the board should be with {name('cell_mm')} or {name('board_mm')}")
+    tiling = _tiling_choices(marks, sheets, flags["tile"], cell is not None or width is not None, name)
+    bleed = _mm(bleed_mm, name("bleed_mm"), *BLEED_MM)
+    if bleed is not None and (flags["tile"] or count is not None):
+        raise OptionError(name("bleed_mm"), f"is for a board on one sheet; it does not combine with {name('tile')} or {name('per_sheet')}")
+    if flags["tile"] and cell is None and width is None and tiling[1] is None:
+        raise OptionError(name("tile"), f"say how large the board should be with {name('cell_mm')}, {name('board_mm')} or {name('sheets')}")
 
     options = BoardOptions(coordinates=flags["coordinates"], ink=chosen_ink, setup=flags["setup"], centre_mark=flags["centre_mark"])
     return SheetRequest(
@@ -126,7 +139,22 @@ def board_request(
         flags["cut_marks"],
         count,
         dict(names or {}),
+        *tiling,
+        bleed,
     )
+
+
+def _tiling_choices(marks: str | None, sheets: int | str | None, tile: bool, sized: bool, name: Callable[[str], str]) -> tuple[str, int | None]:
+    """The tile marks and the --sheets count, checked: both only apply to a tiled poster."""
+    chosen = _choice(marks, MARKS, name("marks")) if marks is not None else "trim"
+    count = _whole(sheets, name("sheets"))
+    if (marks is not None or count is not None) and not tile:
+        raise OptionError(name("marks") if marks is not None else name("sheets"), f"only applies with {name('tile')}")
+    if count is not None and not SHEETS[0] <= count <= SHEETS[1]:
+        raise OptionError(name("sheets"), f"must be a whole number from {SHEETS[0]} to {SHEETS[1]}, not {count}")
+    if count is not None and sized:
+        raise OptionError(name("sheets"), f"picks the board's size itself; give it without {name('cell_mm')} or {name('board_mm')}")
+    return chosen, count
 
 
 def _text(value: object, option: str) -> str:
@@ -192,16 +220,22 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
     scale = request.cell_mm
     if request.board_mm is not None:
         scale = scale_for_board_width(drawing, request.options, request.board_mm)
+    if request.sheets is not None:
+        from boardgen.sheets.tiles import largest_on_sheets
+
+        scale = largest_on_sheets(drawing, request.paper, request.options, request.sheets, request.overlap, request.cut_marks, request.orientation, request.names)
+    tiled = request.tile and scale is not None and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks)
     if request.per_sheet is not None:
         from boardgen.sheets.pen import pen_sheet
 
         sheets = [pen_sheet(drawing, request.paper, request.options, request.per_sheet, request.orientation, request.names)]
-    elif request.tile and scale is not None and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks):
+    elif tiled:
         from boardgen.sheets.tiles import tiled_sheets
 
-        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names)
+        assert scale is not None
+        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names, request.marks)
     else:
-        sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks, request.names)]
+        sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks, request.names, request.bleed)]
     if request.fmt == "svg":
         from boardgen.drawing.svg import render_svg
 
@@ -210,5 +244,24 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
         from boardgen.drawing.pdf import render_pdf_pages
 
         data = render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
-    summary = sheets[0].subject if len(sheets) == 1 else f"{len(sheets) - 1} tiles plus an assembly page on {request.paper.label}"
+    summary = sheets[0].subject if len(sheets) == 1 else _poster_summary(request, drawing, scale, len(sheets) - 1)
+    if request.sheets is not None:
+        from boardgen.drawing.bounds import ink_bounds
+        from boardgen.drawing.frame import Frame
+
+        assert scale is not None
+        box = ink_bounds(drawing.draw(Frame(scale), request.options), skip_roles=frozenset({"coordinate"}))
+        assert box is not None
+        many = f"{request.sheets} {'sheet' if request.sheets == 1 else 'sheets'} of {request.paper.label}"
+        summary = f"the largest board on {many}: {drawing.unit_label['en']} {scale:.1f} mm, board {box[2] - box[0]:.1f} x {box[3] - box[1]:.1f} mm; {summary}"
     return data, summary
+
+
+def _poster_summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, count: int) -> str:
+    """"this poster uses K sheets of A4 (K tiles plus an assembly page); on A3 it would use M"."""
+    from boardgen.sheets.tiles import on_larger_paper
+
+    assert scale is not None
+    line = f"this poster uses {count} sheets of {request.paper.label} ({count} tiles plus an assembly page)"
+    other = on_larger_paper(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks)
+    return line + (f"; on {other[0].label} it would use {other[1]}" if other else "")

@@ -219,13 +219,22 @@ def dimensions_line(board: BoardDrawing, placement: Placement, lang: str) -> str
     return f"{board.unit_label['en'].capitalize()} {unit} mm · board {w} × {h} mm{tail}"
 
 
+def trim_words(bled: tuple[Box, float] | None, lang: str) -> str:
+    """With a bleed (trim edge, bleed), the size to cut to and the bleed, for the print shop: " · corte W × H mm, sangria B mm"."""
+    if bled is None:
+        return ""
+    (x0, y0, x1, y1), bleed = bled
+    w, h, b = decimal(x1 - x0, lang), decimal(y1 - y0, lang), decimal(bleed, lang)
+    return f" · corte {w} × {h} mm, sangria {b} mm" if lang == "pt" else f" · trim {w} × {h} mm, bleed {b} mm"
+
+
 def sheet_title(board: BoardDrawing) -> str:
     title = board_title(board, "pt")
     return f"{title} {board.size_label()}".strip()
 
 
-def header(board: BoardDrawing, placement: Placement) -> Group:
-    info = [dimensions_line(board, placement, lang) for lang in ("pt", "en")]
+def header(board: BoardDrawing, placement: Placement, bled: tuple[Box, float] | None = None) -> Group:
+    info = [dimensions_line(board, placement, lang) + trim_words(bled, lang) for lang in ("pt", "en")]
     return header_block(board, sheet_title(board), info, placement.sheet_width)
 
 
@@ -253,14 +262,45 @@ CROP_LENGTH = 5.0
 CROP_RESERVE = CROP_GAP + CROP_LENGTH
 
 
-def crop_marks(box: Box) -> Group:
-    """L-shaped marks just outside the corners of ``box``, along its edges, for cutting it out."""
+def crop_marks(box: Box, gap: float = CROP_GAP) -> Group:
+    """L-shaped marks just outside the corners of ``box``, along its edges, ``gap`` mm from it, for cutting it out."""
     group = Group("cut-marks", title="crop marks")
     style = Style(stroke=palette.INK, width=0.2, cap="butt")
     x0, y0, x1, y1 = box
     for x, y, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
-        group.add(Line((x + sx * CROP_GAP, y), (x + sx * CROP_RESERVE, y), style))
-        group.add(Line((x, y + sy * CROP_GAP), (x, y + sy * CROP_RESERVE), style))
+        group.add(Line((x + sx * gap, y), (x + sx * (gap + CROP_LENGTH), y), style))
+        group.add(Line((x, y + sy * gap), (x, y + sy * (gap + CROP_LENGTH)), style))
+    return group
+
+
+TRIM_PAD = 3.0  # mm from the board's ink (coordinates included) to its trim edge, with a bleed
+
+
+def bleed_reserve(bleed: float) -> float:
+    """Room a bleed takes round the board's ink: to the trim edge, the bleed, then the crop marks beyond it."""
+    return TRIM_PAD + bleed + CROP_GAP + CROP_LENGTH
+
+
+def trim_box(drawing: Group) -> Box:
+    """The edge a board printed with a bleed is cut along: its ink, coordinates included, and :data:`TRIM_PAD` round it."""
+    box = ink_bounds(drawing)
+    assert box is not None
+    return (box[0] - TRIM_PAD, box[1] - TRIM_PAD, box[2] + TRIM_PAD, box[3] + TRIM_PAD)
+
+
+def bleed_group(trim: Box, bleed: float, options: BoardOptions) -> Group:
+    """The board's background, ``bleed`` mm beyond the trim edge on every side, and the crop marks outside it.
+
+    Cut a little outside or inside the trim and the edge still shows
+    background, never a white sliver: what a print shop or card mounting
+    needs.  The board itself is drawn at its own scale over it; only the
+    background grows.  Full ink only: a light-ink board has no solid areas,
+    so its bleed is paper and only the crop marks show where to cut.
+    """
+    group = Group("bleed", title=f"background with a {bleed:g} mm bleed")
+    x0, y0, x1, y1 = trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed
+    if options.ink == "full":
+        group.add(Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), Style(stroke=None, fill=palette.current().board_background)))
     return group
 
 
@@ -380,17 +420,35 @@ def board_sheet(
     orientation: str = "auto",
     cut_marks: bool = False,
     names: Mapping[str, str] | None = None,
+    bleed: float | None = None,
 ) -> Sheet:
     """The complete printable sheet for one board (with crop marks at its corners if asked).
 
+    ``bleed``: the board's background that many mm beyond its trim edge, crop
+    marks outside it (they replace ``cut_marks``); a board of fixed size
+    (``cell_mm``) keeps its size, and an OptionError naming ``bleed_mm`` says
+    when the bleed leaves it no room.
     ``names``: what the caller calls the options a "does not fit" error names (see :func:`option_name`).
     """
-    placement = place_board(board, paper, options, cell_mm, orientation, CROP_RESERVE if cut_marks else 0.0, names)
+    reserve = bleed_reserve(bleed) if bleed is not None else CROP_RESERVE if cut_marks else 0.0
+    try:
+        placement = place_board(board, paper, options, cell_mm, orientation, reserve, names)
+    except OptionError:
+        if bleed is None or cell_mm is None or not fits_on_paper(board, paper, options, cell_mm, orientation):
+            raise
+        raise OptionError(
+            option_name(names, "bleed_mm"),
+            f"a {bleed:g} mm bleed and its crop marks need {reserve:.0f} mm round the board, more than {paper.name} leaves it at this size; use less bleed, a smaller board or a larger paper",
+        ) from None
     content = Group("sheet")
-    content.add(header(board, placement))
     drawing = board.draw(placement.frame, options)
-    content.add(drawing)
-    if cut_marks:
+    trim = trim_box(drawing) if bleed is not None else None
+    content.add(header(board, placement, (trim, bleed) if trim is not None and bleed is not None else None))
+    if trim is not None and bleed is not None:
+        content.add(bleed_group(trim, bleed, options), drawing, crop_marks(trim, bleed + CROP_GAP))
+    else:
+        content.add(drawing)
+    if cut_marks and bleed is None:
         box = ink_bounds(drawing)
         assert box is not None
         content.add(crop_marks(box))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import product
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -26,7 +27,7 @@ from boardgen.drawing.fonts import text_width, wrap_text
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Line, Polygon, Sheet, Style, Text, anchor_hatches
 from boardgen.errors import OptionError, option_name
-from boardgen.sheets.paper import MARGIN_MM, Paper
+from boardgen.sheets.paper import MARGIN_MM, Paper, larger_paper
 from boardgen.sheets.single import (
     CROP_RESERVE,
     GAP,
@@ -45,6 +46,7 @@ from boardgen.sheets.single import (
 
 LABEL_BAND = 10.0  # mm at the top of each tile for its label, when the label's second line fits on one line
 NOTE_BAND = 4.0  # mm at the bottom of each tile for the printing note, on one line
+TITLE_SIZE = 4.2  # the label's first line: the board and the tile's name
 LABEL_SIZE = 2.6  # the label's second line: where the tile goes
 TILE_NOTE_SIZE = 2.4
 LINE_GAP = 1.0  # mm between wrapped lines of a tile's label or note
@@ -116,8 +118,8 @@ def _count(length: float, window: float, overlap: float) -> int:
     return 1 if length <= window else math.ceil((length - overlap) / (window - overlap))
 
 
-def _offsets(slack: float) -> list[float]:
-    return list(dict.fromkeys(round(slack * f, 6) for f in OFFSET_FRACTIONS))
+def _offsets(slack: float, fractions: tuple[float, ...] = OFFSET_FRACTIONS) -> list[float]:
+    return list(dict.fromkeys(round(slack * f, 6) for f in fractions))
 
 
 @dataclass(frozen=True)
@@ -128,11 +130,10 @@ class _Candidate:
 
 def _candidate(
     content_w: float, content_h: float, sheet: tuple[float, float], window: tuple[float, float], overlap: float,
-    offset: tuple[float, float], ink: InkInWindow, least: tuple[float, float],
+    offset: tuple[float, float], ink: InkInWindow, least: tuple[float, float], grid: tuple[int, int],
 ) -> _Candidate:
-    """The grid at one board offset: which places hold board, and how many only a sliver."""
-    (window_w, window_h), (sx, sy) = window, offset
-    columns, rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
+    """The grid of ``grid`` (columns, rows) at one board offset: which places hold board, and how many only a sliver."""
+    (window_w, window_h), (sx, sy), (columns, rows) = window, offset, grid
     printed, blank, slivers = [], [], 0
     for r, c in product(range(rows), range(columns)):
         tile = Tile(r, c, rows, columns, c * (window_w - overlap), r * (window_h - overlap))
@@ -149,6 +150,12 @@ def _candidate(
     return _Candidate(layout, slivers)
 
 
+# Grids tried besides the fewest windows that cover the board: one more column, one more row, or both.
+# A larger grid can leave more of its places blank (a triangle's or a disc's empty corners) and so print fewer sheets.
+EXTRA_GRIDS = ((0, 0), (1, 0), (0, 1), (1, 1))
+EXTRA_OFFSETS = (0.5, 0.0, 1.0)  # where the board may sit in a larger grid: centred, or against either edge
+
+
 def plan_tiles(
     content_w: float,
     content_h: float,
@@ -163,16 +170,20 @@ def plan_tiles(
     aside), lies inside a window given in content coordinates (origin at the
     content's top left).  Grid places with no ink at all are left out; a
     printed tile with less than ``MIN_TILE_INK`` mm of the board itself either
-    way (or the whole board's extent, if that is less) is a sliver.  Chosen,
-    in this order: the fewest slivers; the fewest sheets; the board centred in
-    its grid; portrait.  OptionError when no grid will do, naming ``paper``, ``overlap_mm``
-    or ``tile`` as ``names`` maps them (see :func:`boardgen.errors.option_name`).
+    way (or the whole board's extent, if that is less) is a sliver.  Tried:
+    both orientations; for each, the fewest columns and rows that cover the
+    board with the overlap, and one more of either or both (see
+    :data:`EXTRA_GRIDS`); every board position of :data:`OFFSET_FRACTIONS`.
+    Chosen, in this order: the fewest printed sheets; the fewest slivers;
+    the smaller grid; the board centred in its grid; portrait.  OptionError
+    when no grid will do, naming ``paper``, ``overlap_mm`` or ``tile`` as
+    ``names`` maps them (see :func:`boardgen.errors.option_name`).
     """
     paper_option, overlap_option, tile_option = (option_name(names, key) for key in ("paper", "overlap_mm", "tile"))
     whole = ink((0.0, 0.0, content_w, content_h), (math.inf, math.inf))[1]
     assert whole is not None, "a board always has ink"
     least = (min(MIN_TILE_INK, whole[2] - whole[0]), min(MIN_TILE_INK, whole[3] - whole[1]))
-    best: tuple[tuple[int, int, int, int], TileLayout] | None = None
+    best: tuple[tuple[int, int, int, int, int], TileLayout] | None = None
     fewest: float = math.inf  # sheets of the smallest grid, to say how many a refused board needs
     for orientation, landscape in enumerate((False, True)):
         sheet = paper.oriented(landscape)
@@ -187,17 +198,22 @@ def plan_tiles(
             )
         if not wide_enough(sheet[0]):  # the assembly page, on the same sheet, carries the calibration bar
             continue
-        columns, rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
-        fewest = min(fewest, columns * rows)  # stays infinite only when no orientation is wide enough
-        if columns * rows > MAX_TILES:  # refused below unless the other orientation does
+        least_columns, least_rows = _count(content_w, window_w, overlap), _count(content_h, window_h, overlap)
+        fewest = min(fewest, least_columns * least_rows)  # stays infinite only when no orientation is wide enough
+        if least_columns * least_rows > MAX_TILES:  # refused below unless the other orientation does
             continue
-        slack_x = columns * (window_w - overlap) + overlap - content_w
-        slack_y = rows * (window_h - overlap) + overlap - content_h
-        for rank, offset in enumerate(product(_offsets(slack_x), _offsets(slack_y))):
-            found = _candidate(content_w, content_h, sheet, (window_w, window_h), overlap, offset, ink, least)
-            key = (found.slivers, len(found.layout.tiles), rank, orientation)
-            if best is None or key < best[0]:
-                best = (key, found.layout)
+        for more, (dc, dr) in enumerate(EXTRA_GRIDS):
+            columns, rows = least_columns + dc, least_rows + dr
+            if columns * rows > MAX_TILES:
+                continue
+            slack_x = columns * (window_w - overlap) + overlap - content_w
+            slack_y = rows * (window_h - overlap) + overlap - content_h
+            fractions = OFFSET_FRACTIONS if more == 0 else EXTRA_OFFSETS
+            for rank, offset in enumerate(product(_offsets(slack_x, fractions), _offsets(slack_y, fractions))):
+                found = _candidate(content_w, content_h, sheet, (window_w, window_h), overlap, offset, ink, least, (columns, rows))
+                key = (len(found.layout.tiles), found.slivers, more, rank, orientation)
+                if best is None or key < best[0]:
+                    best = (key, found.layout)
     if best is None and fewest == math.inf:
         raise too_narrow(paper, "auto", names)
     if best is None:
@@ -217,42 +233,67 @@ def _seams(layout: TileLayout, tile: Tile) -> tuple[list[tuple[float, bool]], li
     return vertical, horizontal
 
 
-def _seam_marks(layout: TileLayout, tile: Tile, to_sheet) -> Group:
-    """Cut lines on this tile's own left/top seams; half-crosses on every seam it shares."""
+TILE_MARKS = ("corner", "trim", "none")  # what a tile draws on its seams; trim is what tiles always had
+CORNER_MM = 5.0  # length of a corner mark, from the window's edge along the seam
+
+
+def _seam_marks(layout: TileLayout, tile: Tile, to_sheet, marks: str = "trim") -> Group:
+    """What this tile draws on the seams it shares with a printed neighbour.
+
+    ``trim``: a dashed cut line the seam's whole length on this tile's own
+    left/top seams, the same half-crosses every 40 mm on both tiles of a
+    seam, and the hatched glue strip on the covered one.  ``corner``: only a
+    short solid mark at each end of every seam, on both tiles (the covered
+    one's show where the cut edge goes), and the glue strip; nothing else
+    over the board.  ``none``: nothing at all, for tiles trimmed and joined
+    by eye or by a print shop.
+    """
     group = Group("tile-marks")
+    if marks == "none":
+        return group
     cut = Style(stroke=palette.INK, width=0.25, dash=(2.0, 1.5), cap="butt")
-    cross = Style(stroke=palette.INK, width=0.25, cap="butt")
+    solid = Style(stroke=palette.INK, width=0.25, cap="butt")
     glue = Style(stroke=None, hatch=Hatch(palette.FAINT, spacing=2.0, angle=45.0, width=0.15))
     x0, y0 = tile.x, tile.y
     x1, y1 = x0 + layout.window_width, y0 + layout.window_height
     vertical, horizontal = _seams(layout, tile)
+
+    def seam(a: tuple[float, float], b: tuple[float, float], upper: bool, strip: tuple[tuple[float, float], ...], crosses: list[tuple[float, float]]) -> None:
+        if not upper:  # the strip the upper tile will cover: where the glue goes
+            group.add(Polygon(tuple(to_sheet(*p) for p in strip), glue))
+        if marks == "corner":
+            length = math.hypot(b[0] - a[0], b[1] - a[1])
+            k = min(CORNER_MM, length / 2) / length
+            near = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+            far = (b[0] - (b[0] - a[0]) * k, b[1] - (b[1] - a[1]) * k)
+            group.add(Line(to_sheet(*a), to_sheet(*near), solid), Line(to_sheet(*far), to_sheet(*b), solid))
+            return
+        if upper:
+            group.add(Line(to_sheet(*a), to_sheet(*b), cut))
+        for x, y in crosses:
+            group.add(Line(to_sheet(x - CROSS, y), to_sheet(x + CROSS, y), solid), Line(to_sheet(x, y - CROSS), to_sheet(x, y + CROSS), solid))
+
+    def along(start: float, end: float) -> list[float]:
+        first = math.ceil((start + CROSS) / MARK_SPACING) * MARK_SPACING
+        return [first + k * MARK_SPACING for k in range(max(0, math.floor((end - CROSS - first) / MARK_SPACING + 1e-9) + 1))]
+
     for x, upper in vertical:
-        if upper:
-            group.add(Line(to_sheet(x, y0), to_sheet(x, y1), cut))
-        else:  # the strip the upper tile will cover: where the glue goes
-            group.add(Polygon((to_sheet(x, y0), to_sheet(x1, y0), to_sheet(x1, y1), to_sheet(x, y1)), glue))
-        y = math.ceil((y0 + CROSS) / MARK_SPACING) * MARK_SPACING
-        while y <= y1 - CROSS:
-            group.add(Line(to_sheet(x - CROSS, y), to_sheet(x + CROSS, y), cross), Line(to_sheet(x, y - CROSS), to_sheet(x, y + CROSS), cross))
-            y += MARK_SPACING
+        seam((x, y0), (x, y1), upper, ((x, y0), (x1, y0), (x1, y1), (x, y1)), [(x, y) for y in along(y0, y1)])
     for y, upper in horizontal:
-        if upper:
-            group.add(Line(to_sheet(x0, y), to_sheet(x1, y), cut))
-        else:
-            group.add(Polygon((to_sheet(x0, y), to_sheet(x1, y), to_sheet(x1, y1), to_sheet(x0, y1)), glue))
-        x = math.ceil((x0 + CROSS) / MARK_SPACING) * MARK_SPACING
-        while x <= x1 - CROSS:
-            group.add(Line(to_sheet(x - CROSS, y), to_sheet(x + CROSS, y), cross), Line(to_sheet(x, y - CROSS), to_sheet(x, y + CROSS), cross))
-            x += MARK_SPACING
+        seam((x0, y), (x1, y), upper, ((x0, y), (x1, y), (x1, y1), (x0, y1)), [(x, y) for x in along(x0, x1)])
     return group
 
 
-def _where(row: int, rows: int, column: int, columns: int, x: str, y: str, page_x: str, page_y: str) -> list[str]:
-    """The parts of a tile's second label line: its grid place in both languages, its poster position."""
+def _where(row: int, rows: int, column: int, columns: int, x: float, y: float) -> list[str]:
+    """The parts of a tile's second label line: its grid place and poster position, Portuguese then English.
+
+    As the rest of the sheet: both languages, Portuguese first with its decimal
+    comma.  Short enough that even the widest (three-digit places, six-digit
+    positions) stays on one line on A4 and Letter.
+    """
     return [
-        f"linha {row} de {rows}, coluna {column} de {columns}",
-        f"row {row} of {rows}, column {column} of {columns}",
-        f"poster x {x} mm, y {y} mm at page x {page_x} mm, y {page_y} mm",
+        f"linha {row} de {rows}, coluna {column} de {columns}, no pôster x {decimal(x, 'pt')} mm, y {decimal(y, 'pt')} mm",
+        f"row {row} of {rows}, column {column} of {columns}, poster x {x:.1f} mm, y {y:.1f} mm",
     ]
 
 
@@ -276,7 +317,7 @@ def label_band(sheet_width: float) -> float:
     six-digit positions; Noto's digits are all one width), so no tile's label
     needs more lines than the band holds.
     """
-    widest = _where(100, 100, 100, 100, "999999.9", "999999.9", "99.9", "99.9")
+    widest = _where(100, 100, 100, 100, 999999.9, 999999.9)
     return LABEL_BAND + (len(_label_lines(widest, sheet_width)) - 1) * (LABEL_SIZE + LINE_GAP)
 
 
@@ -293,7 +334,69 @@ def note_band(sheet_width: float) -> float:
     return NOTE_BAND + (len(_note_lines(sheet_width)) - 1) * (TILE_NOTE_SIZE + LINE_GAP)
 
 
-def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tuple[float, float], options: BoardOptions, scale: float, cut_marks: bool) -> Sheet:
+CHECK_LENGTHS = (50.0, 40.0, 30.0, 20.0)  # mm, the longest that fits is used
+CHECK_BAR = 0.3  # mm, the bar's thickness
+CHECK_CLEAR = 2.0  # mm kept from the title and from where a neighbour may lie over the sheet
+CHECK_TEXT = 2.6
+
+
+def check_room(layout: TileLayout, title_end: float) -> tuple[float, float]:
+    """Where on the title line a tile's scale check may go: after the title, and clear of what is cut off or covered.
+
+    A neighbour on the right is laid over this sheet from the middle of the
+    overlap onwards, and a sheet with a neighbour on the left is cut there:
+    so the check keeps to the window's width less half an overlap each side.
+    It sits above the window, in the label band, so it never lies on the
+    hatched glue strips either.
+    """
+    ox, _ = layout.window_origin
+    left = max(title_end, ox + layout.overlap / 2) + CHECK_CLEAR
+    right = ox + layout.window_width - layout.overlap / 2 - CHECK_CLEAR
+    return left, right
+
+
+def check_length(layout: TileLayout, title_end: float) -> float:
+    """The longest bar of :data:`CHECK_LENGTHS` that fits with its label in :func:`check_room`."""
+    left, right = check_room(layout, title_end)
+    for length in CHECK_LENGTHS:
+        if length + 1.0 + text_width(f"{length:g} mm", CHECK_TEXT, "sans-bold") <= right - left:
+            return length
+    return 0.0
+
+
+def title_end(board: BoardDrawing, layout: TileLayout) -> float:
+    """Where the widest tile title of this poster ends: every tile's check then has the same length and place."""
+    return MARGIN_MM + max(text_width(f"{sheet_title(board)} — {t.name}", TITLE_SIZE, "sans-bold") for t in layout.tiles)
+
+
+def tile_scale_check(layout: TileLayout, title_end: float) -> Group:
+    """A bar of stated length (50 mm where it fits) at the right of the title line, with a tick every 10 mm.
+
+    Every tile carries its own, so a sheet the printer scaled is found before
+    it is glued: the assembly page's 100 mm bar only speaks for that page.
+    The bar's ink spans exactly its length (the end ticks stand inside it).
+    """
+    group = Group("tile-scale", title="scale check")
+    length = check_length(layout, title_end)
+    if not length:  # too little room on this paper and overlap; the assembly page's bar remains
+        return group
+    _, right = check_room(layout, title_end)
+    baseline = MARGIN_MM + 4.0
+    x0, ink = right - length, Style(stroke=None, fill=palette.INK)
+    group.add(Polygon(((x0, baseline - CHECK_BAR), (right, baseline - CHECK_BAR), (right, baseline), (x0, baseline)), ink))
+    tick = 0.2
+    for mm in range(0, int(length) + 1, 10):
+        left = min(max(x0 + mm - tick / 2, x0), right - tick)
+        tall = 2.6 if mm in (0, int(length)) else 1.4
+        group.add(Polygon(((left, baseline - CHECK_BAR - tall), (left + tick, baseline - CHECK_BAR - tall), (left + tick, baseline - CHECK_BAR), (left, baseline - CHECK_BAR)), ink))
+    group.add(Text((x0 - 1.0, baseline), f"{length:g} mm", CHECK_TEXT, font="sans-bold", fill=palette.INK, anchor="end"))
+    return group
+
+
+def tile_sheet(
+    board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tuple[float, float], options: BoardOptions, scale: float, cut_marks: bool,
+    marks: str = "trim",
+) -> Sheet:
     """One tile: its label, its window onto the poster, its seam marks and the printing note.
 
     ``origin``: the poster position of the board's own (0, 0).
@@ -307,15 +410,16 @@ def tile_sheet(board: BoardDrawing, layout: TileLayout, tile: Tile, origin: tupl
     content = Group("tile")
     label = Group("tile-label")
     title = f"{sheet_title(board)} — {tile.name}"
-    label.add(Text((MARGIN_MM, MARGIN_MM + 4.0), title, 4.2, font="sans-bold", fill=palette.INK))
-    where = _where(tile.row + 1, tile.rows, tile.column + 1, tile.columns, f"{tile.x:.1f}", f"{tile.y:.1f}", f"{ox:.1f}", f"{oy:.1f}")
+    label.add(Text((MARGIN_MM, MARGIN_MM + 4.0), title, TITLE_SIZE, font="sans-bold", fill=palette.INK))
+    where = _where(tile.row + 1, tile.rows, tile.column + 1, tile.columns, tile.x, tile.y)
     for k, line in enumerate(_label_lines(where, layout.sheet_width)):
         label.add(Text((MARGIN_MM, MARGIN_MM + 8.2 + k * (LABEL_SIZE + LINE_GAP)), line, LABEL_SIZE, fill=palette.INK))
     content.add(label)
+    content.add(tile_scale_check(layout, title_end(board, layout)))
     placed = Group("tile-window", clip=window)
     # Hatching anchored to the poster's corner, wherever it lands on this sheet: its lines run on across the seams.
     placed.add(anchor_hatches(_shifted_board(board, origin, options, scale, to_sheet, cut_marks), to_sheet(0.0, 0.0)))
-    placed.add(_seam_marks(layout, tile, to_sheet))
+    placed.add(_seam_marks(layout, tile, to_sheet, marks))
     content.add(placed)
     note = Group("note")
     lines = _note_lines(layout.sheet_width)
@@ -337,10 +441,37 @@ def _shifted_board(board, origin, options, scale, to_sheet, cut_marks) -> Group:
     return drawing
 
 
+def check_steps(length: float) -> list[str]:
+    """The step that asks for each tile's scale check to be measured, in both languages (none without a check)."""
+    if not length:
+        return []
+    return [
+        f"Antes de colar, meça a barra ao lado do nome de cada folha: se não tiver {length:g} mm, a impressora mudou a escala.",
+        f"Before gluing, measure the bar beside each sheet's name: if it is not {length:g} mm, the printer changed the scale.",
+    ]
+
+
 STEPS = (
     "Corte cada folha na linha tracejada, sobreponha à vizinha até as cruzes se fecharem e cole na faixa hachurada.",
     "Cut each sheet along its dashed line, lay it on its neighbour until the crosses close, and glue on the hatched strip.",
 )
+
+
+def joining_steps(marks: str, overlap: float) -> tuple[str, ...]:
+    """How to join the sheets, in both languages, for the marks the tiles carry."""
+    if marks == "corner":
+        return (
+            "Corte cada folha na reta entre as marcas curtas das suas bordas, ponha a borda cortada sobre as marcas da vizinha e cole na faixa hachurada.",
+            "Cut each sheet along the straight line between the short marks at its edges, lay the cut edge on its neighbour's marks, and glue on the hatched strip.",
+        )
+    if marks == "none":
+        return (
+            f"Cada folha se sobrepõe à vizinha em {decimal(overlap, 'pt')} mm: corte uma delas, sobreponha as duas até o desenho coincidir e cole.",
+            f"Each sheet overlaps its neighbour by {overlap:.1f} mm: trim one of them, lay them together until the drawing matches, and glue.",
+        )
+    return STEPS
+
+
 LEADING = 1.5  # mm between lines of a text block
 ASCENT = 1.07  # Noto's ascent in ems: a line's ink starts this far above its baseline
 MAP_LINE = 0.35  # mm, the dashed outline of each tile on the map
@@ -405,6 +536,8 @@ def _assembly_map(board: BoardDrawing, layout: TileLayout, scale: float, origin:
 def assembly_sheet(
     board: BoardDrawing, layout: TileLayout, scale: float, board_box: Box, paper: Paper, origin: tuple[float, float], options: BoardOptions,
     names: Mapping[str, str] | None = None,
+    marks: str = "trim",
+    alternative: tuple[Paper, int] | None = None,
 ) -> Sheet:
     """First page: what the poster is, how many sheets, how to join them, and the map of where each goes.
 
@@ -422,13 +555,18 @@ def assembly_sheet(
         f"{board.unit_label['en'].capitalize()} {scale:.1f} mm · board {bw:.1f} × {bh:.1f} mm · "
         f"{count} sheets {paper.label} ({columns} × {rows}{_blank_note(layout, 'en')}), overlap {layout.overlap:.1f} mm",
     ]
+    if alternative is not None:  # what the same poster takes on the next paper up
+        other, many = alternative
+        info[0] += f" · em {other.label}: {many} {'folha' if many == 1 else 'folhas'}"
+        info[1] += f" · on {other.label}: {many} {'sheet' if many == 1 else 'sheets'}"
     content = Group("assembly")
     info = [part for line in info for part in wrap_text(line, INFO_SIZE, width - 2 * MARGIN_MM - 0.5)]
     header = header_block(board, f"{sheet_title(board)} — montagem", info, width)
     content.add(header)
     header_box = ink_bounds(header)
     header_end = max(MARGIN_MM + header_height(board, width), header_box[3] if header_box else 0.0)
-    lines = [part for step in STEPS for part in wrap_text(step, INFO_SIZE, width - 2 * MARGIN_MM)]
+    steps_text = [*check_steps(check_length(layout, title_end(board, layout))), *joining_steps(marks, layout.overlap)]
+    lines = [part for step in steps_text for part in wrap_text(step, INFO_SIZE, width - 2 * MARGIN_MM)]
     steps, steps_end = _text_block("assembly-steps", lines, header_end + GAP, INFO_SIZE)
     content.add(steps)
     area = (MARGIN_MM, steps_end + GAP, width - MARGIN_MM, height - MARGIN_MM - footer_height(width) - GAP)
@@ -447,14 +585,17 @@ def tiled_sheets(
     overlap: float,
     cut_marks: bool = False,
     names: Mapping[str, str] | None = None,
+    marks: str = "trim",
 ) -> list[Sheet]:
-    """Assembly page followed by one page per printed tile, row by row (``names``: as :func:`plan_tiles`)."""
+    """Assembly page followed by one page per printed tile, row by row (``names``: as :func:`plan_tiles`;
+    ``marks``: one of :data:`TILE_MARKS`)."""
     layout, origin = tile_layout(board, paper, options, scale, overlap, cut_marks, names)
     board_box = ink_bounds(board.draw(Frame(scale, origin), options), skip_roles=COORDINATES)
     assert board_box is not None
-    sheets = [assembly_sheet(board, layout, scale, board_box, paper, origin, options, names)]
+    alternative = on_larger_paper(board, paper, options, scale, overlap, cut_marks)
+    sheets = [assembly_sheet(board, layout, scale, board_box, paper, origin, options, names, marks, alternative)]
     for tile in layout.tiles:
-        sheets.append(tile_sheet(board, layout, tile, origin, options, scale, cut_marks))
+        sheets.append(tile_sheet(board, layout, tile, origin, options, scale, cut_marks, marks))
     return sheets
 
 
@@ -487,3 +628,59 @@ def tile_layout(
 
     layout = plan_tiles((box[2] - box[0]) + 2 * pad, (box[3] - box[1]) + 2 * pad, paper, overlap, ink, names)
     return layout, (layout.content[0] + dx, layout.content[1] + dy)
+
+
+@lru_cache(maxsize=256)
+def sheets_needed(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, overlap: float, cut_marks: bool = False, orientation: str = "auto") -> int | None:
+    """How many sheets of ``paper`` the board at ``scale`` takes: 1 if it fits on one, else its printed tiles.
+
+    None when no tiling will do (more than :data:`MAX_TILES` sheets, or a paper too small for tiles).
+    Cached: the summary, the assembly page and the search of :func:`largest_on_sheets` ask again.
+    """
+    from boardgen.sheets.single import fits_on_paper
+
+    if fits_on_paper(board, paper, options, scale, orientation, cut_marks):
+        return 1
+    try:
+        return len(tile_layout(board, paper, options, scale, overlap, cut_marks)[0].tiles)
+    except OptionError:
+        return None
+
+
+def on_larger_paper(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, overlap: float, cut_marks: bool = False) -> tuple[Paper, int] | None:
+    """The next paper up and how many of its sheets the same poster would take (None above A0 or past the limit)."""
+    bigger = larger_paper(paper)
+    count = sheets_needed(board, bigger, options, scale, overlap, cut_marks) if bigger is not None else None
+    return (bigger, count) if bigger is not None and count is not None else None
+
+
+SHEETS_STEP = 0.1  # mm of cell: the sheets state the scale to a tenth of a millimetre
+
+
+def largest_on_sheets(
+    board: BoardDrawing, paper: Paper, options: BoardOptions, count: int, overlap: float, cut_marks: bool = False,
+    orientation: str = "auto", names: Mapping[str, str] | None = None,
+) -> float:
+    """The largest scale, in steps of :data:`SHEETS_STEP`, at which the board takes at most ``count`` sheets of ``paper``.
+
+    A bisection between a scale that fits one sheet and one that needs more
+    than ``count``: it ends on a scale that fits with the next step up not
+    fitting, so one step bigger always needs more sheets.
+    """
+    from boardgen.sheets.single import place_board
+
+    def fits(step: int) -> bool:
+        needed = sheets_needed(board, paper, options, step * SHEETS_STEP, overlap, cut_marks, orientation)
+        return needed is not None and needed <= count
+
+    single = place_board(board, paper, options, None, orientation, CROP_RESERVE if cut_marks else 0.0, names).frame.scale
+    low = max(1, math.floor(single / SHEETS_STEP + 1e-6))
+    while low > 1 and not fits(low):  # the largest fit is not a multiple of the step; a step down fits
+        low -= 1
+    high = 2 * low
+    while fits(high):
+        low, high = high, 2 * high
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return round(low * SHEETS_STEP, 6)

@@ -258,16 +258,18 @@ def test_trihex_leaves_out_the_empty_corners(posters, paper):
 
 # -- 4. light-ink hatching runs on across the seams ------------------------------------
 
-PLACE = re.compile(r"poster x (-?\d+\.\d) mm, y (-?\d+\.\d) mm at page x (\d+\.\d) mm, y (\d+\.\d) mm")
+PLACE = re.compile(r"poster x (-?\d+\.\d) mm, y (-?\d+\.\d) mm")
 HATCH_DPI = 1200
 
 
 def _placement(sheet: Sheet) -> tuple[float, float, float, float]:
-    """(poster x, poster y, page x, page y) of the tile's window, as its label states."""
+    """(poster x, poster y, page x, page y) of the tile's window: the poster place as its label states, the page place its clip."""
+    window = sheet.content.find("tile-window")[0].clip
+    assert window is not None
     for shape, _ in sheet.content.find("tile-label")[0].walk():
         match = PLACE.search(getattr(shape, "text", ""))
         if match:
-            return tuple(float(v) for v in match.groups())  # type: ignore[return-value]
+            return (float(match.group(1)), float(match.group(2)), window[0], window[1])
     raise AssertionError("no placement in the label")
 
 
