@@ -258,10 +258,10 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
 
 
 def _poster_summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, count: int) -> str:
-    """"this poster uses K sheets of A4 (K tiles plus an assembly page); on A3 it would use M"."""
+    """"this poster uses K sheets of A4 for its tiles, plus an assembly page; on A3 it would use M" (tile sheets)."""
     from boardgen.sheets.tiles import on_larger_paper
 
     assert scale is not None
-    line = f"this poster uses {count} sheets of {request.paper.label} ({count} tiles plus an assembly page)"
+    line = f"this poster uses {count} sheets of {request.paper.label} for its tiles, plus an assembly page"
     other = on_larger_paper(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks)
     return line + (f"; on {other[0].label} it would use {other[1]}" if other else "")

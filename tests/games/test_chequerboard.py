@@ -131,7 +131,7 @@ def test_tournament_square_tiles_over_a4(tmp_path):
     pdf = tmp_path / "damas-tiles.pdf"
     result = run_boardgen("board", "damas", "--paper", "a4", "--cell-mm", "57", "--tile", "-o", str(pdf))
     assert result.returncode == 0, result.stderr
-    assert "6 tiles plus an assembly page" in result.stdout
+    assert "uses 6 sheets of A4 for its tiles, plus an assembly page" in result.stdout
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"Pages:\s+7", info)
 

@@ -122,7 +122,7 @@ def test_the_log_and_the_assembly_page_say_what_the_next_paper_up_would_take(tmp
     a4, a3 = tmp_path / "a4.pdf", tmp_path / "a3.pdf"
     result = run_boardgen("board", "hex", "--cell-mm", "30", "--tile", "--paper", "a4", "-o", str(a4))
     assert result.returncode == 0, result.stderr
-    match = re.search(r"this poster uses (\d+) sheets of A4 \(\d+ tiles plus an assembly page\); on A3 it would use (\d+)", result.stdout)
+    match = re.search(r"this poster uses (\d+) sheets of A4 for its tiles, plus an assembly page; on A3 it would use (\d+)", result.stdout)
     assert match, result.stdout
     assert int(match.group(1)) == len(PdfReader(a4).pages) - 1
     assert run_boardgen("board", "hex", "--cell-mm", "30", "--tile", "--paper", "a3", "-o", str(a3)).returncode == 0
