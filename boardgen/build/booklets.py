@@ -123,7 +123,8 @@ def booklet_job(game: str, edition: "BookletRequest") -> Job:
     if edition.impose_on is None:
         kind: Kind = "booklet"
         task, args, needs = BOOKLET_TASK, (game, edition.langs, edition.paper, edition.ink), ()
-        inputs = ("code", "booklet-code", "fonts", "templates", f"game:{game}", f"rules:{game}", "libraries")
+        # the texts of its own languages only: an edit of the other language leaves it as it is
+        inputs = ("code", "booklet-code", "fonts", "templates", f"game:{game}", f"rules:{game}:{'+'.join(edition.langs)}", "libraries")
         cost = BOOKLET_COST.get(edition.paper, max(BOOKLET_COST.values()))
     else:
         kind = "booklet-imposed"

@@ -19,6 +19,14 @@ build however many jobs name it.  The names:
 ``templates``       the booklet templates (``templates/`` without ``site/``);
 ``site-templates``  ``templates/site/``, the download site's;
 ``rules:ID``        ``rules_text/ID/``, that game's texts and images;
+``rules:ID:LANGS``  the same folder without the texts of the languages not in ``LANGS``
+                    (``pt+en``, ``pt``, ``en``): what a booklet in those languages
+                    reads.  A booklet in English never reads the Portuguese text
+                    (its bytes are the same whatever ``pt-BR.md`` says), so an edit
+                    of one language remakes only the booklets that print it.  The
+                    check that compares the languages keys on the whole folder
+                    (``rules:ID``) and runs before any booklet is planned, so a
+                    booklet is never made from a text that fails it;
 ``libraries``       the versions of the libraries that write the bytes (WeasyPrint,
                     pypdf, reportlab...): an upgrade may change every file.
 
@@ -116,10 +124,25 @@ class Inputs:
         if kind == "site-templates":
             return tree_digest(_templates_dir() / SITE_TEMPLATES)
         if kind == "rules" and argument:
-            return tree_digest(_rules_dir() / argument)
+            game, _, langs = argument.partition(":")
+            folder = _rules_dir() / game
+            if not langs:
+                return tree_digest(folder)
+            others = _other_language_texts(folder, langs.split("+"))
+            return tree_digest(folder, lambda path: path in others)
         if kind == "libraries":
             return hashlib.sha256(json.dumps(library_versions(), sort_keys=True).encode()).hexdigest()
         raise ValueError(f"unknown build input {name!r}")
+
+
+def _other_language_texts(folder: Path, langs: list[str]) -> frozenset[Path]:
+    """The text files of ``folder`` in languages other than ``langs`` (ValueError on a language boardgen lacks)."""
+    from boardgen.booklet.sources import LANGUAGES, source_file
+
+    unknown = [lang for lang in langs if lang not in LANGUAGES]
+    if unknown or not langs:
+        raise ValueError(f"unknown booklet language in build input: {'+'.join(langs)!r}")
+    return frozenset(source_file(folder, lang) for lang in LANGUAGES if lang not in langs)
 
 
 def library_versions() -> dict[str, str | None]:

@@ -73,6 +73,7 @@ class Job:
     ink: str | None = None
     variant: str | None = None
     id: str | None = None  # noqa: A003 - the record's field (a diagram's id in its rule text)
+    size: int | None = None  # the board's size, for a game played on several
 
     @property
     def part(self) -> str:
@@ -93,6 +94,7 @@ class Job:
             ink=self.ink,
             variant=self.variant,
             id=self.id,
+            size=self.size,
         )
 
 

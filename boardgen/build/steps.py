@@ -35,6 +35,7 @@ STEPS: tuple[str, ...] = (
     "boardgen.build.steps:large_board_jobs",
     "boardgen.build.steps:print_sheet_jobs",
     "boardgen.build.steps:pieces_jobs",
+    "boardgen.build.steps:other_size_jobs",
     "boardgen.build.booklets:booklet_jobs",
     "boardgen.build.booklets:diagram_jobs",
 )
@@ -45,8 +46,9 @@ POSTER_COST = 0.2
 PEN_COST = 0.2
 
 
-def _size_part(game: GameInfo) -> str:
-    return f"-{game.default_size}" if game.default_size else ""
+def _size_part(game: GameInfo, size: int | None = None) -> str:
+    size = size or game.default_size
+    return f"-{size}" if size else ""
 
 
 def _board_job(game: GameInfo, name: str, kind: Kind, args: tuple[Any, ...], cost: float) -> Job:
@@ -63,6 +65,7 @@ def _board_job(game: GameInfo, name: str, kind: Kind, args: tuple[Any, ...], cos
         paper=args[2],
         lang=BOARD_LANGS,
         ink="full",
+        size=args[1],
     )
 
 
@@ -73,18 +76,46 @@ def _games_with_boards() -> Iterator[GameInfo]:
 def board_jobs(context: PlanContext | None = None) -> Iterator[Job]:
     """Every game's default board, in SVG and PDF, on A4 and Letter."""
     for game in _games_with_boards():
-        for paper in BUILD_PAPERS:
-            for fmt in BUILD_FORMATS:
-                name = f"{game.id}{_size_part(game)}-{paper}.{fmt}"
-                yield _board_job(game, name, "board", (game.id, game.default_size, paper, fmt), BOARD_COST[fmt])
+        yield from _sheets_of_size(game, game.default_size)
+
+
+def _sheets_of_size(game: GameInfo, size: int | None) -> Iterator[Job]:
+    for paper in BUILD_PAPERS:
+        for fmt in BUILD_FORMATS:
+            name = f"{game.id}{_size_part(game, size)}-{paper}.{fmt}"
+            yield _board_job(game, name, "board", (game.id, size, paper, fmt), BOARD_COST[fmt])
+
+
+def _poster(game: GameInfo, size: int | None, paper: str) -> Job:
+    name = f"{game.id}{_size_part(game, size)}-poster-tiled-{paper}.pdf"
+    return _board_job(game, name, "poster", (game.id, size, paper, "pdf", POSTER_PAPER, None), POSTER_COST)
+
+
+def other_sizes(game: GameInfo) -> tuple[int, ...]:
+    """The sizes the site offers besides the default: the game's ``popular_sizes`` (Hex 13, 14, 19; Seega 5, 9)."""
+    return tuple(size for size in game.popular_sizes if size != game.default_size)
+
+
+def other_size_jobs(context: PlanContext | None = None) -> Iterator[Job]:
+    """The board and the tiled poster of every other popular size of the games played on several sizes.
+
+    Players of Hex learn on 11 x 11 and play tournaments on 13, 14 and 19; a
+    Seega board of 5 or 9 is what a family asks for after the 7 x 7 one.  The
+    pen-and-paper sheets stay at the default size (small boards to play many
+    games on, not a size to choose).
+    """
+    for game in _games_with_boards():
+        for size in other_sizes(game):
+            yield from _sheets_of_size(game, size)
+            for paper in BUILD_PAPERS:
+                yield _poster(game, size, paper)
 
 
 def large_board_jobs(context: PlanContext | None = None) -> Iterator[Job]:
     """Tiled posters of every board, and pen-and-paper sheets of the games played with pens."""
     for game in _games_with_boards():
         for paper in BUILD_PAPERS:
-            name = f"{game.id}{_size_part(game)}-poster-tiled-{paper}.pdf"
-            yield _board_job(game, name, "poster", (game.id, game.default_size, paper, "pdf", POSTER_PAPER, None), POSTER_COST)
+            yield _poster(game, game.default_size, paper)
             if game.extra.get("pen_and_paper"):
                 name = f"{game.id}{_size_part(game)}-pen-x{PEN_BOARDS_PER_SHEET}-{paper}.pdf"
                 yield _board_job(game, name, "pen", (game.id, game.default_size, paper, "pdf", None, PEN_BOARDS_PER_SHEET), PEN_COST)

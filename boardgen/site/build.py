@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +86,7 @@ def relative(target: str, page: str) -> str:
 
 def _sort_key(record: Artefact) -> tuple[Any, ...]:
     return (
+        record.size or 0,
         PAPER_ORDER.get(record.paper or "", len(PAPER_ORDER)),
         record.paper or "",
         LANG_ORDER.get(record.lang or "", len(LANG_ORDER)),
@@ -189,17 +190,20 @@ class GameView:
     others: list[Group] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     size_words: str = ""
+    several_sizes: bool = False  # boards of several sizes are offered: each link says its size
 
 
-def _link(record: Artefact, page: str, lang: str, number: int | None = None) -> Link:
+def _link(record: Artefact, page: str, lang: str, number: int | None = None, size: str = "") -> Link:
     single = record.lang if record.lang in TAGS else None
-    return Link(relative(record.path, page), link_text(record, lang, number), posixpath.basename(record.path), TAGS[single] if single else None)
+    return Link(relative(record.path, page), link_text(record, lang, number, size), posixpath.basename(record.path), TAGS[single] if single else None)
 
 
-def _groups(records: Sequence[Artefact], page: str, lang: str) -> dict[str, list[Group]]:
+def _groups(records: Sequence[Artefact], page: str, lang: str, sizes: Mapping[int, str] | None = None) -> dict[str, list[Group]]:
     """The game's downloads by section (``boards``, ``booklets``, ``others``), each group in a fixed order.
 
     The booklets of the editions' table (:func:`editions_table`) are in no group.
+    ``sizes`` gives the words of each board size (``lang``'s) when boards of
+    several sizes are offered: then each board's link says its size.
     """
     sections: dict[str, list[Group]] = {"boards": [], "booklets": [], "others": []}
     placed = {record.path for record in records if in_editions_table(record)}  # in the booklets' table
@@ -207,7 +211,7 @@ def _groups(records: Sequence[Artefact], page: str, lang: str) -> dict[str, list
         chosen = sorted((r for r in records if selects(r)), key=_sort_key)
         placed.update(r.path for r in chosen)
         if chosen:
-            links = [_link(r, page, lang) for r in chosen]
+            links = [_link(r, page, lang, size=(sizes or {}).get(r.size or 0, "")) for r in chosen]
             sections[section].append(Group(f"{key}-files", text(lang, f"{key}_group"), text(lang, f"{key}_group_intro"), links))
     rest = sorted((r for r in records if r.path not in placed and r.kind != "diagram"), key=_sort_key)
     if rest:
@@ -301,6 +305,7 @@ class GameFacts:
     thumbnail: bytes  # the SVG
     thumbnail_size: tuple[int, int]  # CSS pixels
     texts: dict[str, GameText | None]
+    sizes: dict[int, dict[str, str]] = field(default_factory=dict)  # every size offered -> lang -> its words ("13 × 13")
 
 
 def game_view(facts: GameFacts, records: Sequence[Artefact], page: str, lang: str, link_to: str) -> GameView:
@@ -312,7 +317,10 @@ def game_view(facts: GameFacts, records: Sequence[Artefact], page: str, lang: st
     view = GameView(
         info.id, lang, title, info.summary.get(lang, ""), relative(link_to, page), picture, _facts(info, words, lang), words, size_words=size_words(facts.size[lang], lang)
     )
-    sections = _groups(records, page, lang)
+    offered = {r.size for r in records if r.kind in ("board", "poster") and r.size is not None}
+    view.several_sizes = len(offered) > 1
+    sizes = {size: words[lang] for size, words in facts.sizes.items()} if view.several_sizes else None
+    sections = _groups(records, page, lang, sizes)
     view.boards, view.booklets, view.others = sections["boards"], sections["booklets"], sections["others"]
     view.editions = editions_table(records, title, page, lang)
     view.figures = _figures(records, words, title, page, lang)
@@ -415,7 +423,12 @@ def _game_facts(game_id: str) -> GameFacts:
     board = info.make_board(info.default_size)
     picture, size = board_thumbnail(info, info.title.get("en", info.id))
     texts = {lang: game_text(game_folder(info.id), lang) for lang in LANGS}
-    return GameFacts(info, {lang: str(board.size_words(lang)) for lang in LANGS}, picture, size, texts)
+    sizes = {}
+    if info.default_size is not None:
+        for other in sorted({info.default_size, *info.popular_sizes}):
+            drawing = board if other == info.default_size else info.make_board(other)
+            sizes[other] = {lang: str(drawing.size_words(lang)) for lang in LANGS}
+    return GameFacts(info, {lang: str(board.size_words(lang)) for lang in LANGS}, picture, size, texts, sizes)
 
 
 def source_files(records: Iterable[Artefact]) -> list[Path]:

@@ -44,7 +44,10 @@ class Artefact:
     (diagrams, the site's files).  ``id`` names the file among its game's
     files of its kind where the other fields cannot: a diagram's id in the
     rule text (``diagram ID``), which is what finds its caption; None for
-    every other kind.  The site reads it from here, never from a file name.
+    every other kind.  ``size`` is the board's size for a game played on
+    several (Hex 11, 13...; the game's own unit, ``boardgen board --size``),
+    on its boards and posters; None for a game with one board.  The site
+    reads all of it from here, never from a file name.
     """
 
     path: str
@@ -59,6 +62,7 @@ class Artefact:
     ink: str | None = None
     variant: str | None = None  # plain-words label of a variant edition, None for the booklet's own rules
     id: str | None = None  # noqa: A003 - the manifest's name for it
+    size: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -30,6 +30,7 @@ TEXT: dict[str, dict[str, str]] = {
         "rules_described": "Regras descritas",
         "boards": "Tabuleiros",
         "boards_intro": "O tabuleiro{size} em escala exata, pronto para imprimir.",
+        "boards_intro_sizes": "O tabuleiro em escala exata, pronto para imprimir, em cada um dos tamanhos mais jogados.",
         "board_group": "Numa folha",
         "board_group_intro": "O tabuleiro inteiro numa só folha, com a barra de 100 mm para conferir a escala.",
         "poster_group": "Pôster em várias folhas",
@@ -115,6 +116,7 @@ TEXT: dict[str, dict[str, str]] = {
         "rules_described": "Rules described",
         "boards": "Boards",
         "boards_intro": "The {size}board at exact scale, ready to print.",
+        "boards_intro_sizes": "The board at exact scale, ready to print, in each of the sizes most played.",
         "board_group": "On one sheet",
         "board_group_intro": "The whole board on one sheet, with the 100 mm bar to check the scale.",
         "poster_group": "Tiled poster",
@@ -224,14 +226,18 @@ def paper_name(paper: str, lang: str) -> str:
     return PAPER_NAMES[lang].get(paper, paper.upper())
 
 
-def link_parts(record: Artefact, lang: str, number: int | None = None) -> tuple[list[str], list[str]]:
+def link_parts(record: Artefact, lang: str, number: int | None = None, size: str = "") -> tuple[list[str], list[str]]:
     """What a download link says, in two halves: what the file is, and the file's details.
 
-    The first half is the kind, the language, the paper and the edition (ink,
-    variant): what the row and column headers say of a file in the booklets'
-    table.  The second is its format, pages and size, which only the link can say.
+    The first half is the kind, the board's size (``size``, its words, given
+    when the game's boards come in several sizes), the language, the paper
+    and the edition (ink, variant): what the row and column headers say of a
+    file in the booklets' table.  The second is its format, pages and size,
+    which only the link can say.
     """
     what = [text(lang, record.kind, number=number if number is not None else "")]
+    if size:
+        what.append(size)
     if record.kind in ("booklet", "booklet-imposed") and record.lang:
         what.append(TEXT[lang].get(f"lang_{record.lang}", record.lang))
     if record.paper:
@@ -250,7 +256,7 @@ def link_parts(record: Artefact, lang: str, number: int | None = None) -> tuple[
     return [part.strip() for part in what], details
 
 
-def link_text(record: Artefact, lang: str, number: int | None = None) -> str:
+def link_text(record: Artefact, lang: str, number: int | None = None, size: str = "") -> str:
     """What a download link says: what the file is, its paper, language, edition, format, pages and size.
 
     "Board, A4, PDF, 1 page, 48 KB"; "Booklet, bilingual, A5, PDF, 24 pages,
@@ -258,7 +264,7 @@ def link_text(record: Artefact, lang: str, number: int | None = None) -> str:
     8 pages, 610 KB"; "Diagram 3, SVG, 12 KB".  ``number`` is a diagram's
     place in its booklet.
     """
-    what, details = link_parts(record, lang, number)
+    what, details = link_parts(record, lang, number, size)
     return ", ".join(what + details)
 
 

@@ -18,10 +18,16 @@ from boardgen.cli import main
 
 from ..conftest import ROOT
 
-HEX_BOARDS = sorted(
-    f"boards/hex-11-{name}"
-    for name in ("a4.pdf", "a4.svg", "letter.pdf", "letter.svg", "poster-tiled-a4.pdf", "poster-tiled-letter.pdf", "pen-x4-a4.pdf", "pen-x4-letter.pdf", "pieces-a4.pdf", "pieces-letter.pdf")
-)
+SHEETS = ("a4.pdf", "a4.svg", "letter.pdf", "letter.svg", "poster-tiled-a4.pdf", "poster-tiled-letter.pdf")
+
+
+def board_files(game: str, default: int, others: tuple[int, ...]) -> list[str]:
+    """A game's board files in the build: the default size's sheets, pen-and-paper sheets and pieces, and the sheets of its other popular sizes."""
+    return sorted([f"boards/{game}-{default}-{name}" for name in (*SHEETS, "pen-x4-a4.pdf", "pen-x4-letter.pdf", "pieces-a4.pdf", "pieces-letter.pdf")] + [f"boards/{game}-{size}-{name}" for size in others for name in SHEETS])
+
+
+HEX_BOARDS = board_files("hex", 11, (13, 14, 19))
+TRIHEX_BOARDS = board_files("trihex", 11, (13, 15, 19))
 HEX_BOOKLETS_A5 = ["booklets/hex-pt-en-a5-imposed-a4.pdf", "booklets/hex-pt-en-a5.pdf"]  # with the a5_only fixture
 
 

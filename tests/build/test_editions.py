@@ -63,7 +63,7 @@ def test_the_plan_has_every_edition_of_every_games_booklet(planned):
         assert (job.kind, job.paper, job.lang, job.ink, job.format) == (kind, paper, lang, ink, "pdf"), name
         if imposes is None:  # typeset from the texts, in its languages, on its paper, in its ink
             assert job.args == (job.game, tuple(lang.split("+")), paper, ink) and job.needs == (), name
-            assert f"rules:{job.game}" in job.inputs and "templates" in job.inputs
+            assert f"rules:{job.game}:{lang}" in job.inputs and "templates" in job.inputs  # its own languages' texts
         else:  # the same edition's A5 pages, two-up on the sheet
             assert job.args == (paper,) and job.needs == (imposes,), name
             assert not any(source.startswith("rules:") for source in job.inputs)

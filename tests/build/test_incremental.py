@@ -205,3 +205,30 @@ def test_editing_one_games_markdown_makes_only_its_booklets_and_diagrams_again(c
     assert len(calls) == 2 and {r.path: r.sha256 for r in calls[1]}["booklets/hex-pt-en-a5.pdf"] == digest((out / "booklets/hex-pt-en-a5.pdf").read_bytes())
     third = build_json(capsys, out, *TWO_GAMES)
     assert third["built"] == [] and len(calls) == 2
+
+
+def test_editing_one_language_remakes_only_the_booklets_that_print_it(capsys, tmp_path, home, a5_only, monkeypatch):
+    """An edit of ``pt-BR.md`` remakes the bilingual and Portuguese booklets; the English one is not touched.
+
+    That is sound only if an English booklet never reads the Portuguese text:
+    the English booklet typeset again after the edit has the same bytes.
+    """
+    import boardgen.build.booklets as build_booklets
+
+    monkeypatch.setattr(build_booklets, "EDITION_LANGS", (("pt", "en"), ("pt",), ("en",)))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.booklets:booklet_jobs",))
+    out = tmp_path / "out"
+    only_hex = ("--only", "hex", "--kind", "booklets")
+    first = build_json(capsys, out, *only_hex)
+    english = ["booklets/hex-en-a5.pdf", "booklets/hex-en-a5-imposed-a4.pdf"]
+    portuguese = ["booklets/hex-pt-a5.pdf", "booklets/hex-pt-a5-imposed-a4.pdf"]
+    assert set(english + portuguese + HEX_BOOKLETS_A5) == set(first["built"])
+    english_bytes = (out / english[0]).read_bytes()
+    edit(home / "rules_text" / "hex" / "pt-BR.md", "15 a 45 minutos", "15 a 50 minutos")
+    second = build_json(capsys, out, *only_hex)
+    assert sorted(second["built"]) == sorted(portuguese + HEX_BOOKLETS_A5)
+    assert "15 a 50 minutos" in PdfReader(out / "booklets/hex-pt-a5.pdf").pages[0].extract_text()
+    (out / english[0]).unlink()
+    third = build_json(capsys, out, *only_hex)
+    assert third["built"] == [english[0]]
+    assert (out / english[0]).read_bytes() == english_bytes

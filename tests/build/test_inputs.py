@@ -61,3 +61,33 @@ def test_the_digest_is_the_same_for_the_same_files(package):
     assert Inputs(package).digest("game:nope") == Inputs(package).digest("game:other")  # a missing folder
     with pytest.raises(ValueError, match="unknown build input"):
         Inputs(package).digest("colour")
+
+
+RULES_NAMES = ("rules:hex", "rules:hex:pt+en", "rules:hex:pt", "rules:hex:en")
+
+
+@pytest.mark.parametrize(
+    ("relative", "changes"),
+    [
+        ("pt-BR.md", {"rules:hex", "rules:hex:pt+en", "rules:hex:pt"}),  # the English booklets never read it
+        ("en.md", {"rules:hex", "rules:hex:pt+en", "rules:hex:en"}),
+        ("diagrams.md", set(RULES_NAMES)),  # every booklet draws the diagrams
+        ("picture.svg", set(RULES_NAMES)),  # an image a text may show
+    ],
+)
+def test_a_rule_text_edit_changes_the_booklets_of_its_language(tmp_path, monkeypatch, relative, changes):
+    import boardgen.build.inputs as inputs
+
+    home = tmp_path / "rules_text"
+    shutil.copytree(PACKAGE_DIR.parent / "rules_text" / "hex", home / "hex")
+    monkeypatch.setattr(inputs, "_rules_dir", lambda: home)
+    before = Inputs().digests(RULES_NAMES)
+    path = home / "hex" / relative
+    path.write_bytes((path.read_bytes() if path.exists() else b"") + b"\n<!-- edited -->\n")
+    after = Inputs().digests(RULES_NAMES)
+    assert {name for name in RULES_NAMES if before[name] != after[name]} == changes
+
+
+def test_a_language_boardgen_lacks_is_no_build_input(package):
+    with pytest.raises(ValueError, match="unknown booklet language"):
+        Inputs(package).digest("rules:hex:fr")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .kit import HEX_BOARDS, build_json, cache_of, run
+from .kit import HEX_BOARDS, TRIHEX_BOARDS, build_json, cache_of, run
 
-TRIHEX_BOARDS = sorted(path.replace("boards/hex-", "boards/trihex-") for path in HEX_BOARDS)
 
 
 def test_only_and_kind_build_a_part_and_keep_the_rest(capsys, tmp_path):

@@ -17,7 +17,7 @@ import boardgen.site as site
 from boardgen.build.cache import CACHE_NAME
 from boardgen.site.catalogue import Artefact, digest
 
-from .kit import HEX_BOARDS, build_json, cache_of, run
+from .kit import HEX_BOARDS, TRIHEX_BOARDS, build_json, cache_of, run
 
 HEX_BOARDS_AND_SITE = ("--only", "hex", "--kind", "boards,site")
 
@@ -89,7 +89,7 @@ def test_the_site_lists_what_the_folder_holds_whatever_only_says(capsys, tmp_pat
     build_json(capsys, tmp_path, "--only", "hex", "--kind", "boards")
     assert stub.calls == []  # --kind without site: no site
     build_json(capsys, tmp_path, "--only", "trihex", "--kind", "boards,site")
-    assert sorted(record.path for record in stub.calls[0]) == sorted(HEX_BOARDS + [p.replace("boards/hex-", "boards/trihex-") for p in HEX_BOARDS])
+    assert sorted(record.path for record in stub.calls[0]) == sorted(HEX_BOARDS + TRIHEX_BOARDS)
 
 
 def test_without_build_site_the_build_makes_no_site(capsys, tmp_path, monkeypatch):

@@ -19,7 +19,7 @@ from boardgen.registry import all_games
 from boardgen.site.catalogue import Artefact, digest
 
 # GAME[-SIZE]-PAPER.FMT, GAME[-SIZE]-poster-tiled-PAPER.pdf, GAME[-SIZE]-pen-xN-PAPER.pdf
-_BOARD = re.compile(r"(?P<game>[a-z]+)(?:-\d+)?-(?:(?P<poster>poster-tiled-)|(?P<pen>pen-x\d+-))?(?P<paper>a4|letter)\.(?P<format>pdf|svg)")
+_BOARD = re.compile(r"(?P<game>[a-z]+)(?:-(?P<size>\d+))?-(?:(?P<poster>poster-tiled-)|(?P<pen>pen-x\d+-))?(?P<paper>a4|letter)\.(?P<format>pdf|svg)")
 # GAME-LANGS-PAPER[-light].pdf, GAME-LANGS-a5-imposed-SHEET[-light].pdf
 _BOOKLET = re.compile(r"(?P<game>[a-z]+)-(?P<langs>(?:pt|en)(?:-(?:pt|en))?)-(?P<paper>a5|a4|letter)(?:-imposed-(?P<sheet>a4|letter))?(?P<light>-light)?\.pdf")
 
@@ -42,7 +42,8 @@ def record(output: Path, path: Path, games: set[str] | None = None) -> Artefact 
     if folder == "boards" and (match := _BOARD.fullmatch(name)) and match["game"] in games:
         kind = "poster" if match["poster"] else "pen" if match["pen"] else "board"
         pages = pdf_pages(path) if match["format"] == "pdf" else None
-        return Artefact(game=match["game"], kind=kind, format=match["format"], paper=match["paper"], lang="pt+en", pages=pages, ink="full", **common)
+        size = int(match["size"]) if match["size"] else None
+        return Artefact(game=match["game"], kind=kind, format=match["format"], paper=match["paper"], lang="pt+en", pages=pages, ink="full", size=size, **common)
     if folder == "booklets" and (match := _BOOKLET.fullmatch(name)) and match["game"] in games:
         kind = "booklet-imposed" if match["sheet"] else "booklet"
         lang = match["langs"].replace("-", "+")

@@ -415,3 +415,28 @@ def synthetic_records_list() -> list[Artefact]:
 
     with tempfile.TemporaryDirectory() as folder:
         return synthetic_records(Path(folder))
+
+
+def test_boards_of_several_sizes_each_say_their_size(tmp_path):
+    """Hex on 11 x 11 and 13 x 13: every board link names its size, smallest first; the manifest has it as a number."""
+    from boardgen.site import build_site
+    from tests.site.conftest import _file
+
+    board = dict(game="hex", lang="pt+en", ink="full")
+    records = [
+        _file(tmp_path, "boards/hex-13-a4.pdf", kind="board", format="pdf", paper="a4", pages=1, bytes=26_000, size=13, **board),
+        _file(tmp_path, "boards/hex-11-a4.pdf", kind="board", format="pdf", paper="a4", pages=1, bytes=25_000, size=11, **board),
+        _file(tmp_path, "boards/hex-13-poster-tiled-a4.pdf", kind="poster", format="pdf", paper="a4", pages=9, bytes=70_000, size=13, **board),
+        _file(tmp_path, "boards/hex-11-pen-x4-a4.pdf", kind="pen", format="pdf", paper="a4", pages=1, bytes=30_000, size=11, **board),
+    ]
+    build_site(records, tmp_path)
+    en_page = read_page(tmp_path / "en/hex.html")
+    en, pt = downloads(en_page, tmp_path), downloads(read_page(tmp_path / "hex.html"), tmp_path)
+    assert en["boards/hex-11-a4.pdf"] == "Board, 11 × 11, A4, PDF, 1 page, 25 KB"
+    assert pt["boards/hex-13-a4.pdf"] == "Tabuleiro, 13 × 13, A4, PDF, 1 página, 26 KB"
+    assert en["boards/hex-13-poster-tiled-a4.pdf"] == "Tiled poster, 13 × 13, A4, PDF, 9 pages, 70 KB"
+    order = [target(en_page.path, tmp_path, link.href)[0] for link in en_page.links if link.href.endswith("a4.pdf") and "/boards/" in "/" + link.href]
+    assert order.index("boards/hex-11-a4.pdf") < order.index("boards/hex-13-a4.pdf")
+    assert "in each of the sizes most played" in en_page.text
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    assert {record["path"]: record["size"] for record in manifest["artefacts"] if record["kind"] == "board"} == {"boards/hex-11-a4.pdf": 11, "boards/hex-13-a4.pdf": 13}
