@@ -152,7 +152,7 @@ def test_build_writes_every_default_board(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     boards = {p.name for p in (tmp_path / "boards").iterdir()}
-    for name in ("hex-11-a4.pdf", "hex-11-letter.svg", "trihex-11-a4.svg", "trihex-11-letter.pdf"):
+    for name in ("hex-11-a4.pdf", "hex-11-letter.svg", "trihex-11-a4.svg", "trihex-11-letter.pdf", "hex-19-a4.pdf", "hex-13-poster-tiled-letter.pdf", "seega-9-a4.svg", "damas-pieces-a4.pdf"):
         assert name in boards
     from boardgen.registry import all_games
 
@@ -163,7 +163,7 @@ def test_build_writes_every_default_board(tmp_path):
     listed = {f["path"]: f["bytes"] for f in data["files"]}
     assert listed == {str(p): p.stat().st_size for p in tmp_path.rglob("*") if p.is_file() and p.name != ".boardgen-build.json"}
     assert sorted(data["built"]) == sorted(record["path"] for record in data["artefacts"]) and data["up_to_date"] == []
-    assert {record["kind"] for record in data["artefacts"]} == {"board", "poster", "pen", "record", "calibration"}
+    assert {record["kind"] for record in data["artefacts"]} == {"board", "poster", "pen", "pieces", "record", "calibration"}
     for record in data["artefacts"]:  # every record is its file's
         body = (tmp_path / record["path"]).read_bytes()
         assert (record["bytes"], record["sha256"]) == (len(body), hashlib.sha256(body).hexdigest()), record["path"]
