@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from boardgen.boards.base import BoardOptions, InkMode
 from boardgen.errors import OptionError, option_name
@@ -21,8 +22,11 @@ from boardgen.values import read_decimal, read_whole_number
 from boardgen.registry import GameInfo, all_games, get_game
 from boardgen.sheets.paper import Paper, default_paper, parse_paper
 
-SHEET_FORMATS = ("pdf", "svg")
-INKS = ("full", "light")
+if TYPE_CHECKING:
+    from boardgen.drawing.model import Sheet
+
+SHEET_FORMATS = ("pdf", "svg", "png")
+INKS = ("full", "light", "mono")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 CELL_MM = (1.0, 1000.0)  # one cell or point spacing, in mm
 BOARD_MM = (10.0, 10000.0)  # the board's width, in mm
@@ -51,6 +55,7 @@ class SheetRequest:
     #: a board that does not fit is only found out while drawing, and the error names the options
     #: that would make it fit.  Only the wording depends on it, so it is no part of equality.
     names: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    dpi: int | None = None  # the resolution of a png (None: pdf and svg are vector)
 
 
 def board_request(
@@ -71,6 +76,7 @@ def board_request(
     cut_marks: bool = False,
     per_sheet: int | str | None = None,
     names: Mapping[str, str] | None = None,
+    dpi: int | str | None = None,
 ) -> SheetRequest:
     """A checked request for one board file; OptionError naming the option for any wrong value.
 
@@ -87,7 +93,7 @@ def board_request(
     chosen_size = info.check_size(_whole(size, name("size")), name("size"))
     sheet = paper if isinstance(paper, Paper) else parse_paper(_text(paper, name("paper")) if paper is not None else default_paper(), name("paper"))
     fmt = _choice(format, SHEET_FORMATS, name("format"))
-    chosen_ink: InkMode = "light" if _choice(ink, INKS, name("ink")) == "light" else "full"
+    chosen_ink = _ink(_choice(ink, INKS, name("ink")))
     chosen_orientation = _choice(orientation, ORIENTATIONS, name("orientation"))
     flags = {key: _flag(value, name(key)) for key, value in (("coordinates", coordinates), ("setup", setup), ("centre_mark", centre_mark), ("tile", tile), ("cut_marks", cut_marks))}
     cell = _mm(cell_mm, name("cell_mm"), *CELL_MM)
@@ -106,6 +112,7 @@ def board_request(
         raise OptionError(name("per_sheet"), f"pen-and-paper sheets are for {pen_games}, not {info.id}")
     if count is not None and (flags["tile"] or cell is not None or width is not None):
         raise OptionError(name("per_sheet"), f"picks its own scale; it does not combine with {name('tile')}, {name('cell_mm')} or {name('board_mm')}")
+    resolution = _resolution(dpi, fmt, sheet, name("dpi"), name("format"))
     if flags["tile"] and fmt != "pdf":
         raise OptionError(name("tile"), f"tiled boards are one multi-page PDF; use {name('format')} pdf")
     if flags["tile"] and cell is None and width is None:
@@ -126,7 +133,27 @@ def board_request(
         flags["cut_marks"],
         count,
         dict(names or {}),
+        resolution,
     )
+
+
+def _ink(chosen: str) -> InkMode:
+    """The checked ``--ink`` word as the drawing's ink mode."""
+    return "light" if chosen == "light" else "mono" if chosen == "mono" else "full"
+
+
+def _resolution(dpi: int | str | None, fmt: str, paper: Paper, option: str, format_option: str) -> int | None:
+    """The png's dots per inch (DEFAULT_DPI unless given); a dpi for a vector format is an error."""
+    from boardgen.drawing.png import DEFAULT_DPI, check_dpi
+
+    chosen = _whole(dpi, option)
+    if fmt != "png":
+        if chosen is not None:
+            raise OptionError(option, f"only applies with {format_option} png")
+        return None
+    chosen = DEFAULT_DPI if chosen is None else chosen
+    check_dpi(chosen, paper.width, paper.height, option)
+    return chosen
 
 
 def _text(value: object, option: str) -> str:
@@ -186,6 +213,15 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
     A board that does not fit raises OptionError naming the options as
     ``request.names`` maps them (the keywords themselves by default).
     """
+    from boardgen.drawing import palette
+
+    with palette.inked(request.options.ink):
+        sheets = board_sheets(request)
+    return encode_sheets(sheets, request.fmt, request.dpi), _summary(sheets, request)
+
+
+def board_sheets(request: SheetRequest) -> list[Sheet]:
+    """The sheets of a board file, drawn in the current palette (a poster: the assembly page, then the tiles)."""
     from boardgen.sheets.single import board_sheet, fits_on_paper, scale_for_board_width
 
     drawing = request.info.make_board(request.size)
@@ -202,13 +238,31 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
         sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names)
     else:
         sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks, request.names)]
-    if request.fmt == "svg":
+    if request.options.mono:
+        from boardgen.drawing import palette
+        from boardgen.drawing.mono import with_halos
+
+        sheets = [replace(sheet, content=with_halos(sheet.content, palette.current().paper)) for sheet in sheets]
+    return sheets
+
+
+def encode_sheets(sheets: list[Sheet], fmt: str, dpi: int | None = None) -> bytes:
+    """The file bytes of ``sheets`` in ``fmt``: svg and png show the first sheet, a pdf has one page each.
+
+    For any command that makes sheets (boards, diagrams, pieces): one png at ``dpi`` (default 300).
+    """
+    if fmt == "svg":
         from boardgen.drawing.svg import render_svg
 
-        data = render_svg(sheets[0], page=True)
-    else:
-        from boardgen.drawing.pdf import render_pdf_pages
+        return render_svg(sheets[0], page=True)
+    if fmt == "png":
+        from boardgen.drawing.png import DEFAULT_DPI, render_png
 
-        data = render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
-    summary = sheets[0].subject if len(sheets) == 1 else f"{len(sheets) - 1} tiles plus an assembly page on {request.paper.label}"
-    return data, summary
+        return render_png(sheets[0], dpi or DEFAULT_DPI)
+    from boardgen.drawing.pdf import render_pdf_pages
+
+    return render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
+
+
+def _summary(sheets: list[Sheet], request: SheetRequest) -> str:
+    return sheets[0].subject if len(sheets) == 1 else f"{len(sheets) - 1} tiles plus an assembly page on {request.paper.label}"
