@@ -26,6 +26,9 @@ SIDE_ROLES = {"left": "side_left", "right": "side_right", "bottom": "side_bottom
 # had all but one tone (L* 93, 88, 86).
 SIDE_HATCHES = {"left": (0.2, (45.0,)), "right": (0.35, (-45.0, 45.0)), "bottom": (0.4, (0.0, 60.0, -60.0))}
 HATCH_SPACING = 1.1
+# One ink: all three in the same ink, so the hatchings alone must differ in coverage, each side
+# at least 1.3 times the next (single thin, crossed, triple heavy), which the light ones are not.
+MONO_SIDE_HATCHES = {"left": (0.2, (45.0,)), "right": (0.2, (-45.0, 45.0)), "bottom": (0.45, (0.0, 60.0, -60.0))}
 
 
 class TrihexBoard(HexCellBoard):
@@ -64,7 +67,7 @@ class TrihexBoard(HexCellBoard):
             colour = getattr(palette.current(), SIDE_ROLES[side])
             band = Group(f"side-{side}", title=f"{side} side")
             if options.light:
-                width, angles = SIDE_HATCHES[side]
+                width, angles = (MONO_SIDE_HATCHES if options.mono else SIDE_HATCHES)[side]
                 band.add(Polygon(frame.pts(points), Style(stroke=colour, width=0.35, hatch=Hatch(colour, HATCH_SPACING, angles[0], width))))
                 for angle in angles[1:]:
                     band.add(Polygon(frame.pts(points), Style(stroke=None, hatch=Hatch(colour, HATCH_SPACING, angle, width))))
