@@ -28,7 +28,7 @@ from boardgen.registry import all_games
 from boardgen.sheets.request import board_request, board_sheets
 
 from ..conftest import require_tool
-from .test_colour_blind import COVERAGE_RATIO, KINDS, measure
+from .test_colour_blind import COVERAGE_RATIO, DELTA_E, KINDS, measure
 
 BOARDS = [g for g in all_games() if g.has_board()]
 DPI = 60
@@ -77,6 +77,18 @@ def test_the_one_ink_palette_is_ink_and_paper_only():
     assert (mono.light_piece, mono.dark_piece, mono.stone_0, mono.stone_1) == (mono.paper, mono.ink, mono.paper, mono.ink)
 
 
+def by_pattern(measured, first, second) -> tuple[bool, str]:
+    """Told apart with one ink: the ink coverage of their footprints, or the tone of what shows of each.
+
+    With ink and paper only, a difference in tone can only come from structure: a
+    hatching's density, paper stripes over a band, a line's paper core (Brax's
+    White lines) against a solid one.  Thresholds as in test_colour_blind.
+    """
+    a, b = measured.coverage(first, "normal"), measured.coverage(second, "normal")
+    tone = float(np.linalg.norm(measured.colour(measured.mask(first), "normal") - measured.colour(measured.mask(second), "normal")))
+    return max(a, b) >= COVERAGE_RATIO * min(a, b) or tone >= DELTA_E, f"coverage {a:.2f} / {b:.2f}, ΔE {tone:.1f}"
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     return tmp_path_factory.mktemp("mono")
@@ -94,9 +106,9 @@ def test_meaningful_roles_differ_by_pattern_in_one_ink(folder, kind, game):
     for first, second, beside in pairs:
         if beside:
             continue  # an outline against the cells beside it: the halo's business, measured below
-        a, b = measured.coverage(first, "normal"), measured.coverage(second, "normal")
-        if max(a, b) < COVERAGE_RATIO * min(a, b):
-            close.append(f"{first} vs {second}: coverage {a:.2f} / {b:.2f}")
+        ok, figures = by_pattern(measured, first, second)
+        if not ok:
+            close.append(f"{first} vs {second}: {figures}")
     assert not close, f"{kind} of {game.id}, one ink: the same pattern:\n" + "\n".join(close)
 
 
@@ -116,3 +128,28 @@ def test_pieces_on_dark_cells_stand_on_a_paper_halo(game_id):
         xs = np.rint((circle.centre[0] + ring * np.cos(angles)) * k).astype(int)
         ys = np.rint((circle.centre[1] + ring * np.sin(angles)) * k).astype(int)
         assert grey[ys, xs].min() > 200, (game_id, circle.centre)
+
+
+@pytest.mark.parametrize("ink", ["full", "light"])
+@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("game", BOARDS, ids=[g.id for g in BOARDS])
+def test_meaningful_roles_differ_by_pattern_in_every_ink(folder, kind, game, ink):
+    """Full and light ink drawn with every colour made ink (or paper, for the light fills): the meaning stays.
+
+    What colour tells apart on these sheets is also told apart by a pattern, a
+    line style or a symbol, for a reader who does not see the colour at all.
+    """
+    require_tool("rsvg-convert")
+    with palette.using(palette.one_ink(palette.DEFAULT)):
+        made = measure(kind, game, ink, folder)
+    if made is None:
+        pytest.skip(f"{game.id} has no {kind} sheet")
+    measured, pairs = made
+    close = []
+    for first, second, beside in pairs:
+        if beside:
+            continue
+        ok, figures = by_pattern(measured, first, second)
+        if not ok:
+            close.append(f"{first} vs {second}: {figures}")
+    assert not close, f"{kind} of {game.id}, {ink} ink without its colours: the same pattern:\n" + "\n".join(close)

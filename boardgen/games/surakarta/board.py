@@ -170,7 +170,7 @@ def role_style(role: str, frame: Frame, options: BoardOptions) -> Style:
     # The inner circuit is dashed in every ink, so the two circuits differ in pattern as well as in
     # colour and width: a colour-blind reader, a grey or one-ink print still tells them apart (the
     # thin dashed inner one against the wide solid outer one differ in ink coverage by a third).
-    dash = (frame.length(0.2), frame.length(0.12)) if role == geo.INNER else ()
+    dash = (frame.length(0.16), frame.length(0.16)) if role == geo.INNER else ()
     return Style(stroke=colour, width=width, dash=dash, cap="butt" if dash else "round")
 
 
