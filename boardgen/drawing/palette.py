@@ -62,7 +62,7 @@ _HUES = {
     "BLUE_TINT": "#c5d0ee",
     "YELLOW": "#e0a800",  # gold: readable on white, light in grey (L* ~ 73)
     "GREEN": "#2e7d32",
-    "MID_GREEN": "#388e3c",  # L* ~ 52 (luma ~ 45): midway between YELLOW and BLUE in grey, for Trihex's third side
+    "MID_GREEN": "#338737",  # L* ~ 50 (luma ~ 43): midway between YELLOW and BLUE in grey, for Trihex's third side; 17 from YELLOW for a protanope
     "LIGHT_GREEN": "#9ccc65",
     "PINK": "#e58fb0",
     "PALE_PINK": "#f2bcd0",  # L* ~ 82: apart from LIGHT_CELL in grey

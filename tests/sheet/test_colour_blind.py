@@ -209,3 +209,30 @@ def test_the_simulation_merges_red_and_green_for_a_deuteranope():
     assert delta("#b35a00", "#5a7a00", "deuteranopia") < DELTA_E
     for view in VIEWS:
         assert delta("#d55e00", "#1b3b8f", view) >= 2 * DELTA_E, view
+
+
+# The players' colours, and the other pairs a player tells apart by colour, differ in lightness for
+# each dichromacy as they must in grey (ΔL* >= 15): a dichromat keeps one hue axis of two, so
+# lightness is what never fails.  Red against dark blue (the old player 0) was 6.8 apart for a
+# protanope, whose red darkens; Okabe-Ito's vermillion is 16.7 apart.
+COLOUR_PAIRS = [
+    ("player_0", "player_1"),
+    ("stone_0", "stone_1"),
+    ("attacker", "defender"),
+    ("circuit_inner", "circuit_outer"),
+    ("side_left", "side_right"),
+    ("side_right", "side_bottom"),
+    ("line_red", "line_white"),
+]
+LIGHTNESS_APART = 15.0
+
+
+@pytest.mark.parametrize("view", list(MACHADO))
+@pytest.mark.parametrize("pair", COLOUR_PAIRS, ids=["-".join(p) for p in COLOUR_PAIRS])
+def test_the_default_colours_differ_in_lightness_for_every_dichromacy(pair, view):
+    from boardgen.drawing import palette
+
+    colours = [getattr(palette.DEFAULT, role) for role in pair]
+    rgb = np.array([[[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in colours]])
+    lightness = lab(seen(rgb, view))[0][:, 0]
+    assert abs(lightness[0] - lightness[1]) >= LIGHTNESS_APART, (pair, view, lightness.round(1).tolist())
