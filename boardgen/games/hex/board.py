@@ -36,12 +36,13 @@ LIGHT_HATCH = {0: (0.2, (45.0,)), 1: (0.35, (45.0, -45.0))}
 FULL_STRIPES = (1.6, 45.0, 0.35)  # spacing mm, angle, line width mm of the paper stripes
 
 
-def band_style(owner: int, options: BoardOptions, colours: tuple[str, str] | None = None) -> list[Style]:
+def band_style(owner: int, options: BoardOptions, colours: tuple[str, str] | None = None, anchor: tuple[float, float] = (0.0, 0.0)) -> list[Style]:
     """Solid bands in full ink; in light ink an outline with hatching, crossed for player 1."""
     colour = (colours or player_colours())[owner]
     if not options.light:
         spacing, angle, line = FULL_STRIPES
-        stripes = Hatch(palette.current().paper, spacing=spacing, angle=angle, width=line) if owner == 0 else None
+        # anchored to the board (not the page), so a poster's tiles and the whole board stripe alike
+        stripes = Hatch(palette.current().paper, spacing=spacing, angle=angle, width=line, anchor=anchor) if owner == 0 else None
         return [Style(stroke=None, fill=colour, hatch=stripes)]
     width, angles = LIGHT_HATCH[owner]
     styles = [Style(stroke=colour, width=0.35, hatch=Hatch(colour, spacing=1.1, angle=angles[0], width=width))]
@@ -86,7 +87,7 @@ class HexBoard(HexCellBoard):
         for side, points in self.bands().items():
             owner = PLAYER_OF_SIDE[side]
             band = Group(f"edge-player-{owner}", title=f"{side} edge of player {owner}")
-            for style in band_style(owner, options):
+            for style in band_style(owner, options, anchor=frame.pt(0.0, 0.0)):
                 band.add(Polygon(frame.pts(points), style))
             edges.add(band)
         board.add(edges)

@@ -77,7 +77,8 @@ class TrihexBoard(HexCellBoard):
                     band.add(Polygon(frame.pts(points), Style(stroke=None, hatch=Hatch(colour, HATCH_SPACING, angle, width))))
             else:
                 stripes = FULL_STRIPES.get(side)
-                hatch = Hatch(palette.current().paper, HATCH_SPACING, stripes[1], stripes[0]) if stripes else None
+                # anchored to the board (not the page), so a poster's tiles and the whole board stripe alike
+                hatch = Hatch(palette.current().paper, HATCH_SPACING, stripes[1], stripes[0], anchor=frame.pt(0.0, 0.0)) if stripes else None
                 band.add(Polygon(frame.pts(points), Style(stroke=None, fill=colour, hatch=hatch)))
             sides.add(band)
         board.add(sides)
