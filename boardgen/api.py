@@ -94,8 +94,8 @@ def board_sheet(
     ``size``: board size for games played on several (default: the game's).
     ``paper``: ``"a4"``, ``"letter"``, ``"a3"``... or ``"WIDTHxHEIGHT"`` in mm
     (default: from the environment and locale, as the command line).
-    ``format``: ``"pdf"`` or ``"svg"`` (default: from ``path``'s suffix, else pdf).
-    ``ink``: ``"full"`` or ``"light"`` (outlines and hatching, for cheap printing).
+    ``format``: ``"pdf"``, ``"svg"`` or ``"png"`` (300 dpi) (default: from ``path``'s suffix, else pdf).
+    ``ink``: ``"full"``, ``"light"`` (outlines and hatching, for cheap printing) or ``"mono"`` (one ink, patterns only).
     ``cell_mm`` or ``board_mm``: the scale, as one cell's size or the board's width
     (default: as large as fits). ``orientation``: ``"auto"``, ``"portrait"``,
     ``"landscape"``. ``tile``: a board larger than the paper over several sheets,

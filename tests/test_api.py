@@ -64,7 +64,7 @@ BOARD_MISTAKES = [
     ("size", {"size": 40}),
     ("size", {"size": "eleven"}),
     ("paper", {"paper": "b5"}),
-    ("format", {"format": "png"}),
+    ("format", {"format": "gif"}),
     ("ink", {"ink": "dark"}),
     ("orientation", {"orientation": "sideways"}),
     ("cell_mm", {"cell_mm": 0.5}),
@@ -82,7 +82,7 @@ BOARD_MISTAKES = [
     ("per_sheet", {"per_sheet": 0}),
     ("per_sheet", {"per_sheet": 4, "cell_mm": 10}),
     ("per_sheet", {"game": "surakarta", "per_sheet": 4}),
-    ("path", {"path": "board.png"}),
+    ("path", {"path": "board.gif"}),
     ("path", {"path": "board.svg", "format": "pdf"}),
 ]
 

@@ -34,7 +34,7 @@ from boardgen.drawing import palette
 from boardgen.engine.base import Piece, Throw
 from boardgen.errors import BoardgenError
 
-InkMode = Literal["full", "light"]
+InkMode = Literal["full", "light", "mono"]  # mono: one ink, patterns only (drawn as light, in the one-ink palette)
 
 #: the smallest text any drawing prints: 5 pt (a coordinate, a cell name, a move number).
 #: Below it a label stops being read in print, whatever the scale the board is drawn at.
@@ -63,7 +63,12 @@ class BoardOptions:
 
     @property
     def light(self) -> bool:
-        return self.ink == "light"
+        """No solid areas: light ink, and one ink, which draws as light ink does with ink and paper only."""
+        return self.ink in ("light", "mono")
+
+    @property
+    def mono(self) -> bool:
+        return self.ink == "mono"
 
 
 class UnknownPlace(BoardgenError, KeyError):

@@ -1,4 +1,4 @@
-"""``boardgen board``: one printable board as PDF or SVG.
+"""``boardgen board``: one printable board as PDF, SVG or PNG.
 
 Imports only the drawing stack (ReportLab, svgwrite, fontTools): never the
 booklet stack, so the command starts fast.
@@ -13,7 +13,7 @@ import click
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
 from boardgen.cli.complete import complete_choices, complete_game, complete_paper
 
-FORMATS = ("pdf", "svg")
+FORMATS = ("pdf", "svg", "png")
 #: the flag each keyword of ``board_request`` is on this command, for its messages
 OPTION_NAMES = {
     "game": "GAME",
@@ -34,6 +34,7 @@ OPTION_NAMES = {
     "marks": "--marks",
     "sheets": "--sheets",
     "bleed_mm": "--bleed",
+    "dpi": "--dpi",
 }
 log = logging.getLogger("boardgen")
 
@@ -43,10 +44,11 @@ log = logging.getLogger("boardgen")
 @verbosity_options
 @click.option("--size", "size_text", metavar="N", help="Board size for games played on several sizes (Hex, Trihex: 2-26).")
 @click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides).")
-@click.option("--format", "fmt", type=str, metavar="pdf|svg", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
+@click.option("--format", "fmt", type=str, metavar="pdf|svg|png", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
+@click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
 @click.option("-o", "--output", "output", type=str, metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-SIZE-PAPER.FORMAT here).")
 @click.option("--cell-mm", "cell_text", metavar="MM", help="Size of one cell or point spacing in mm (default: as large as fits).")
-@click.option("--ink", "ink", default="full", metavar="full|light", shell_complete=complete_choices(("full", "light")), help="light: outlines and hatching instead of solid fills.")
+@click.option("--ink", "ink", default="full", metavar="full|light|mono", shell_complete=complete_choices(("full", "light", "mono")), help="light: outlines and hatching instead of solid fills; mono: one ink only, patterns instead of colours.")
 @click.option("--orientation", default="auto", metavar="auto|portrait|landscape", shell_complete=complete_choices(("auto", "portrait", "landscape")), help="Sheet orientation (auto follows the board's shape).")
 @click.option("--coordinates/--no-coordinates", default=True, help="Print coordinates around the board.")
 @click.option("--setup/--no-setup", default=False, help="Draw the start position with pieces (default: start points marked only).")
@@ -59,7 +61,7 @@ log = logging.getLogger("boardgen")
 @click.option("--marks", "marks", metavar="trim|corner|none", shell_complete=complete_choices(("trim", "corner", "none")), help="With --tile, the seam marks: trim (default: dashed cut lines, crosses, glue strips), corner (short marks at the seams' ends) or none.")
 @click.option("--sheets", "sheets_text", metavar="N", help="With --tile, instead of --cell-mm: the largest board that fits N sheets of the paper.")
 @click.option("--bleed", "bleed_text", metavar="MM", help="One sheet: a background MM (0-5) beyond the board's trim edge, crop marks outside it.")
-def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation, coordinates, setup, centre_mark, board_text, tile, overlap_text, cut_marks, per_sheet_text, marks, sheets_text, bleed_text) -> int:
+def board(game, size_text, paper_text, fmt, dpi_text, output, cell_text, ink, orientation, coordinates, setup, centre_mark, board_text, tile, overlap_text, cut_marks, per_sheet_text, marks, sheets_text, bleed_text) -> int:
     """Draw a printable, exact-scale board of GAME."""
     from boardgen.cli.options import parse_count, parse_size
     from boardgen.registry import get_game
@@ -88,6 +90,7 @@ def board(game, size_text, paper_text, fmt, output, cell_text, ink, orientation,
         marks=marks,
         sheets=parse_count(sheets_text, "--sheets", SHEETS[0], SHEETS[1]),
         bleed_mm=bleed_text,
+        dpi=dpi_text,
     )
     output_format(fmt, output, FORMATS, "pdf", "a board")
     stem = f"{info.id}{'-' + str(request.size) if request.size else ''}-{request.paper.name}"

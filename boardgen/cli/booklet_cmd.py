@@ -13,12 +13,16 @@ import json
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
 from boardgen.cli.complete import complete_choices, complete_game, complete_lang, complete_variant
 from boardgen.errors import BoardgenError, OptionError
+
+if TYPE_CHECKING:
+    from boardgen.boards.base import InkMode
 
 log = logging.getLogger("boardgen")
 
@@ -107,6 +111,20 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sou
     return 0
 
 
+def _ink_and_dpi(ink: str, dpi_text: str | None, fmt: str) -> tuple[InkMode, int | None]:
+    """The diagram's ink and a png's resolution, checked as ``boardgen board`` checks them."""
+    from boardgen.drawing.png import DEFAULT_DPI, DPI_RANGE
+    from boardgen.sheets.request import INKS, _choice, _ink, _whole
+
+    chosen = _ink(_choice(ink, INKS, "--ink"))
+    dpi = _whole(dpi_text, "--dpi")
+    if dpi is not None and fmt != "png":
+        raise OptionError("--dpi", "only applies with --format png")
+    if dpi is not None and not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
+        raise OptionError("--dpi", f"must be from {DPI_RANGE[0]} to {DPI_RANGE[1]} dots per inch, not {dpi}")
+    return chosen, (dpi or DEFAULT_DPI) if fmt == "png" else None
+
+
 def _split_claim(text: str, option: str) -> tuple[str, str]:
     words = text.split()
     if len(words) != 2:
@@ -130,9 +148,11 @@ def _split_claim(text: str, option: str) -> tuple[str, str]:
 @click.option("--numbers/--no-numbers", default=True, help="Number the moves on the pieces.")
 @click.option("--coordinates/--no-coordinates", default=True, help="Draw the coordinates.")
 @click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", shell_complete=complete_lang, help="Language(s) of the text description (SVG title).")
-@click.option("--format", "fmt", metavar="svg|pdf", shell_complete=complete_choices(("svg", "pdf")), help="Output format (default: from the -o suffix, else svg).")
+@click.option("--format", "fmt", metavar="svg|pdf|png", shell_complete=complete_choices(("svg", "pdf", "png")), help="Output format (default: from the -o suffix, else svg).")
+@click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
+@click.option("--ink", "ink", default="full", show_default=True, metavar="full|light|mono", shell_complete=complete_choices(("full", "light", "mono")), help="How the board is inked (as for boardgen board).")
 @click.option("-o", "--output", "output", metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram.FORMAT here).")
-def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, wins, numbers, coordinates, lang, fmt, output) -> int:
+def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, wins, numbers, coordinates, lang, fmt, dpi_text, ink, output) -> int:
     """Draw one engine-checked example position of GAME, like a booklet diagram.
 
     MOVEs are played from the start position (or --position); the picture
@@ -149,7 +169,8 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     size = parse_size(info, size_text) if size_text is not None else None
     chosen = info.resolve_variants(parse_variant_options(variants))
     langs = parse_langs(lang, "--lang")
-    fmt = output_format(fmt, output, ("svg", "pdf"), "svg", "a diagram")
+    fmt = output_format(fmt, output, ("svg", "pdf", "png"), "svg", "a diagram")
+    chosen_ink, dpi = _ink_and_dpi(ink, dpi_text, fmt)
     path = output_target(output, f"{info.id}-diagram.{fmt}")
     checked = checked_from_options(
         info.id,
@@ -171,7 +192,7 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
         texts = rules_dir() / info.id
     except BoardgenError:  # no checkout around: describe the players generically
         texts = None
-    data, (width, height) = diagram_file(checked, terms_from_rules(texts, langs), fmt)
+    data, (width, height) = diagram_file(checked, terms_from_rules(texts, langs), fmt, ink=chosen_ink, dpi=dpi)
     log.info("wrote %s (%.0f x %.0f mm)", write_output(path, data), width, height)
     return 0
 

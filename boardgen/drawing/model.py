@@ -153,13 +153,16 @@ def anchor_hatches(group: Group, anchor: Point) -> Group:
     window shows; hatching anchored to the page would then start afresh on
     every sheet and its lines would jump at each glued seam.  Anchored to
     where the poster's origin lands on the sheet, the lines are those of one
-    poster-wide family and run on across the seams.
+    poster-wide family and run on across the seams.  A hatch the drawing already
+    anchored to a point of its own (a board's stripes, anchored to the board) is
+    kept: it moves with the drawing, so it runs on across the seams too, and the
+    tiles stripe exactly as the board drawn whole does.
     """
     moved = Group(group.role, title=group.title, clip=group.clip)
     for child in group.children:
         if isinstance(child, Group):
             moved.add(anchor_hatches(child, anchor))
-        elif isinstance(child, Text) or child.style.hatch is None:
+        elif isinstance(child, Text) or child.style.hatch is None or child.style.hatch.anchor != (0.0, 0.0):
             moved.add(child)
         else:
             moved.add(replace(child, style=replace(child.style, hatch=replace(child.style.hatch, anchor=anchor))))

@@ -26,6 +26,16 @@ darker: the old deep-pink outline was ΔL* 11 from the dark cells by CIE but
 only 3.6 by luma).  ``tests/sheet/test_greyscale.py`` measures it on the
 rasterised sheets; light-ink drawings add a pattern difference (dash, hatch)
 on top, and their hatchings differ in average tone too.
+
+The players' colours are colour-blind safe: Okabe-Ito's vermillion and a dark
+blue, apart for every common colour vision (orange against blue is the axis
+that protanopia, deuteranopia and tritanopia all keep) and 25 apart in L*.
+``tests/sheet/test_colour_blind.py`` simulates the three dichromacies (Machado
+et al. 2009) and greyscale on every board and diagram and checks each pair of
+roles that carries meaning.
+
+One ink (``--ink mono``, :func:`one_ink`): every role is the ink or the paper,
+and the drawings tell roles apart by pattern only.
 """
 
 from __future__ import annotations
@@ -45,13 +55,14 @@ _HUES = {
     "INK": "#1a1a1a",
     "PAPER": "#ffffff",
     "FAINT": "#8c8c8c",
-    "RED": "#d0312d",  # lighter of the red/blue pair in grey (L* ~ 48)
-    "BLUE": "#1b3b8f",  # darker of the pair in grey (L* ~ 27)
+    "RED": "#d0312d",  # L* ~ 47 (luma ~ 41): circuits, Brax's red lines, the fortress
+    "VERMILLION": "#d55e00",  # Okabe-Ito's vermillion, the lighter player colour: L* ~ 54 (luma ~ 50)
+    "BLUE": "#1b3b8f",  # the darker player colour: L* ~ 28 (luma ~ 25); Okabe-Ito's blue (L* 46) is too close in grey
     "RED_TINT": "#f6c9c5",
     "BLUE_TINT": "#c5d0ee",
     "YELLOW": "#e0a800",  # gold: readable on white, light in grey (L* ~ 73)
     "GREEN": "#2e7d32",
-    "MID_GREEN": "#388e3c",  # L* ~ 52 (luma ~ 45): midway between YELLOW and BLUE in grey, for Trihex's third side
+    "MID_GREEN": "#338737",  # L* ~ 50 (luma ~ 43): midway between YELLOW and BLUE in grey, for Trihex's third side; 17 from YELLOW for a protanope
     "LIGHT_GREEN": "#9ccc65",
     "PINK": "#e58fb0",
     "PALE_PINK": "#f2bcd0",  # L* ~ 82: apart from LIGHT_CELL in grey
@@ -82,7 +93,7 @@ class Palette:
     light_piece: str = _HUES["WHITE_PIECE"]
     dark_piece: str = _HUES["BLACK_PIECE"]
     # -- games whose players are told apart by colour: Hex's edges and stones
-    player_0: str = _HUES["RED"]
+    player_0: str = _HUES["VERMILLION"]
     player_1: str = _HUES["BLUE"]
     # -- Trihex's three sides
     side_left: str = _HUES["YELLOW"]
@@ -99,7 +110,7 @@ class Palette:
     fortress: str = _HUES["RED"]
     fortress_tint: str = _HUES["RED_TINT"]
     # -- Ringo: the two sides' pieces, the cells, the citadel and the neutral zone
-    attacker: str = _HUES["RED"]
+    attacker: str = _HUES["VERMILLION"]
     defender: str = _HUES["LIGHT_GREEN"]
     cell_light: str = _HUES["LIGHT_CELL"]
     cell_dark: str = _HUES["DARK_CELL"]
@@ -120,6 +131,10 @@ class Palette:
     guide_fill: str = _HUES["CHART_GREY"]
     # -- sheets: the background behind a board printed with a bleed (tiles17), full ink only
     board_background: str = _HUES["IVORY"]
+    # -- (added by ink17) the fill of pieces told apart by the players' colours (Hex's stones):
+    # the players' colours themselves, except in one ink, where they are paper and ink
+    stone_0: str = _HUES["VERMILLION"]
+    stone_1: str = _HUES["BLUE"]
 
     def __post_init__(self) -> None:
         for role, value in dataclasses.asdict(self).items():
@@ -182,6 +197,32 @@ def __getattr__(name: str) -> str:
     if name in _HUES:
         return _HUES[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+#: roles that one ink leaves as paper: the light fills (light pieces and cells, Brax's white
+#: line core, the light neutral cells, tints, highlights' insides); every other role is ink
+ONE_INK_PAPER_ROLES = (
+    "paper", "light_piece", "line_white", "defender", "cell_light", "citadel", "neutral_light",
+    "board_mark_tint", "fortress_tint", "mark_fill", "guide_fill", "stone_0",
+)
+
+
+def one_ink(base: Palette) -> Palette:
+    """``base`` with every role its ink or its paper: what ``--ink mono`` draws with.
+
+    No tints at all: a photocopier or a black-only printer turns a tint into a
+    dither that hides thin lines.  What colour told apart, the drawings tell
+    apart by pattern in this ink (hatchings of their own density, dashes, line
+    widths, black and white pieces); ``tests/sheet/test_mono.py`` measures it.
+    """
+    return Palette(**{role: base.paper if role in ONE_INK_PAPER_ROLES else base.ink for role in Palette.roles()})
+
+
+@contextmanager
+def inked(ink: str) -> Iterator[Palette]:
+    """Inside the block, the palette for drawing in ``ink``: the current one, or its one-ink version for ``mono``."""
+    with using(one_ink(_current) if ink == "mono" else _current) as chosen:
+        yield chosen
 
 
 def lightness(colour: str) -> float:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from boardgen.boards.base import BoardDrawing, BoardOptions, InkMode
 from boardgen.errors import OptionError, option_name
@@ -21,8 +22,11 @@ from boardgen.values import read_decimal, read_whole_number
 from boardgen.registry import GameInfo, all_games, get_game
 from boardgen.sheets.paper import Paper, default_paper, parse_paper
 
-SHEET_FORMATS = ("pdf", "svg")
-INKS = ("full", "light")
+if TYPE_CHECKING:
+    from boardgen.drawing.model import Sheet
+
+SHEET_FORMATS = ("pdf", "svg", "png")
+INKS = ("full", "light", "mono")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 CELL_MM = (1.0, 1000.0)  # one cell or point spacing, in mm
 BOARD_MM = (10.0, 10000.0)  # the board's width, in mm
@@ -57,6 +61,7 @@ class SheetRequest:
     marks: str = "trim"  # tile marks: corner, trim or none
     sheets: int | None = None  # tiled: the largest board that fits this many sheets
     bleed: float | None = None  # one sheet: background this far beyond the trim edge, crop marks outside it
+    dpi: int | None = None  # the resolution of a png (None: pdf and svg are vector)
 
 
 def board_request(
@@ -80,6 +85,7 @@ def board_request(
     marks: str | None = None,
     sheets: int | str | None = None,
     bleed_mm: float | str | None = None,
+    dpi: int | str | None = None,
 ) -> SheetRequest:
     """A checked request for one board file; OptionError naming the option for any wrong value.
 
@@ -96,7 +102,7 @@ def board_request(
     chosen_size = info.check_size(_whole(size, name("size")), name("size"))
     sheet = paper if isinstance(paper, Paper) else parse_paper(_text(paper, name("paper")) if paper is not None else default_paper(), name("paper"))
     fmt = _choice(format, SHEET_FORMATS, name("format"))
-    chosen_ink: InkMode = "light" if _choice(ink, INKS, name("ink")) == "light" else "full"
+    chosen_ink = _ink(_choice(ink, INKS, name("ink")))
     chosen_orientation = _choice(orientation, ORIENTATIONS, name("orientation"))
     flags = {key: _flag(value, name(key)) for key, value in (("coordinates", coordinates), ("setup", setup), ("centre_mark", centre_mark), ("tile", tile), ("cut_marks", cut_marks))}
     cell = _mm(cell_mm, name("cell_mm"), *CELL_MM)
@@ -115,6 +121,7 @@ def board_request(
         raise OptionError(name("per_sheet"), f"pen-and-paper sheets are for {pen_games}, not {info.id}")
     if count is not None and (flags["tile"] or cell is not None or width is not None):
         raise OptionError(name("per_sheet"), f"picks its own scale; it does not combine with {name('tile')}, {name('cell_mm')} or {name('board_mm')}")
+    resolution = _resolution(dpi, fmt, sheet, name("dpi"), name("format"))
     if flags["tile"] and fmt != "pdf":
         raise OptionError(name("tile"), f"tiled boards are one multi-page PDF; use {name('format')} pdf")
     tiling = _tiling_choices(marks, sheets, flags["tile"], cell is not None or width is not None, name)
@@ -141,7 +148,27 @@ def board_request(
         dict(names or {}),
         *tiling,
         bleed,
+        resolution,
     )
+
+
+def _ink(chosen: str) -> InkMode:
+    """The checked ``--ink`` word as the drawing's ink mode."""
+    return "light" if chosen == "light" else "mono" if chosen == "mono" else "full"
+
+
+def _resolution(dpi: int | str | None, fmt: str, paper: Paper, option: str, format_option: str) -> int | None:
+    """The png's dots per inch (DEFAULT_DPI unless given); a dpi for a vector format is an error."""
+    from boardgen.drawing.png import DEFAULT_DPI, check_dpi
+
+    chosen = _whole(dpi, option)
+    if fmt != "png":
+        if chosen is not None:
+            raise OptionError(option, f"only applies with {format_option} png")
+        return None
+    chosen = DEFAULT_DPI if chosen is None else chosen
+    check_dpi(chosen, paper.width, paper.height, option)
+    return chosen
 
 
 def _tiling_choices(marks: str | None, sheets: int | str | None, tile: bool, sized: bool, name: Callable[[str], str]) -> tuple[str, int | None]:
@@ -214,6 +241,20 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
     A board that does not fit raises OptionError naming the options as
     ``request.names`` maps them (the keywords themselves by default).
     """
+    from boardgen.drawing import palette
+
+    with palette.inked(request.options.ink):
+        drawing, scale, sheets = _drawn(request)
+    return encode_sheets(sheets, request.fmt, request.dpi), _summary(request, drawing, scale, sheets)
+
+
+def board_sheets(request: SheetRequest) -> list[Sheet]:
+    """The sheets of a board file, drawn in the current palette (a poster: the assembly page, then the tiles)."""
+    return _drawn(request)[2]
+
+
+def _drawn(request: SheetRequest) -> tuple[BoardDrawing, float | None, list[Sheet]]:
+    """The board drawing, its scale (None: as large as fits) and the sheets of the file (see :func:`board_sheets`)."""
     from boardgen.sheets.single import board_sheet, fits_on_paper, scale_for_board_width
 
     drawing = request.info.make_board(request.size)
@@ -236,14 +277,34 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
         sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names, request.marks)
     else:
         sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks, request.names, request.bleed)]
-    if request.fmt == "svg":
+    if request.options.mono:
+        from boardgen.drawing import palette
+        from boardgen.drawing.mono import with_halos
+
+        sheets = [replace(sheet, content=with_halos(sheet.content, palette.current().paper)) for sheet in sheets]
+    return drawing, scale, sheets
+
+
+def encode_sheets(sheets: list[Sheet], fmt: str, dpi: int | None = None) -> bytes:
+    """The file bytes of ``sheets`` in ``fmt``: svg and png show the first sheet, a pdf has one page each.
+
+    For any command that makes sheets (boards, diagrams, pieces): one png at ``dpi`` (default 300).
+    """
+    if fmt == "svg":
         from boardgen.drawing.svg import render_svg
 
-        data = render_svg(sheets[0], page=True)
-    else:
-        from boardgen.drawing.pdf import render_pdf_pages
+        return render_svg(sheets[0], page=True)
+    if fmt == "png":
+        from boardgen.drawing.png import DEFAULT_DPI, render_png
 
-        data = render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
+        return render_png(sheets[0], dpi or DEFAULT_DPI)
+    from boardgen.drawing.pdf import render_pdf_pages
+
+    return render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
+
+
+def _summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, sheets: list[Sheet]) -> str:
+    """The log line: the sheet's subject, or how many sheets a poster takes; with --sheets, the size it chose."""
     summary = sheets[0].subject if len(sheets) == 1 else _poster_summary(request, drawing, scale, len(sheets) - 1)
     if request.sheets is not None:
         from boardgen.drawing.bounds import ink_bounds
@@ -254,7 +315,7 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
         assert box is not None
         many = f"{request.sheets} {'sheet' if request.sheets == 1 else 'sheets'} of {request.paper.label}"
         summary = f"the largest board on {many}: {drawing.unit_label['en']} {scale:.1f} mm, board {box[2] - box[0]:.1f} x {box[3] - box[1]:.1f} mm; {summary}"
-    return data, summary
+    return summary
 
 
 def _poster_summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, count: int) -> str:

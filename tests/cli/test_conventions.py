@@ -131,7 +131,7 @@ def test_booklet_to_stdout(tmp_path):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["board", "hex", "-o", "board.png"], "board.png ends in .png, but a board is written as pdf or svg"),
+        (["board", "hex", "-o", "board.gif"], "board.gif ends in .gif, but a board is written as pdf or svg or png"),
         (["board", "hex", "--format", "svg", "-o", "x.pdf"], "x.pdf ends in .pdf, but --format is svg"),
         (["diagram", "hex", "--format", "pdf", "-o", "x.svg"], "x.svg ends in .svg, but --format is pdf"),
         (["booklet", "hex", "-o", "rules.svg"], "rules.svg ends in .svg, but a booklet is written as pdf"),
@@ -483,7 +483,7 @@ def test_completes_papers_languages_and_formats():
     assert [value for _, value in complete("boardgen board hex --paper le")] == ["letter"]
     assert [value for _, value in complete("boardgen booklet hex --lang p")] == ["pt+en", "pt"]
     assert [value for _, value in complete("boardgen board hex --format s")] == ["svg"]
-    assert [value for _, value in complete("boardgen diagram hex --format ")] == ["svg", "pdf"]
+    assert [value for _, value in complete("boardgen diagram hex --format ")] == ["svg", "pdf", "png"]
 
 
 @pytest.mark.parametrize("value", ["legal", "a9", "\u0665"])

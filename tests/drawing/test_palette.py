@@ -114,9 +114,9 @@ def test_every_diagram_colour_comes_from_the_palette(key):
 
 
 def test_the_default_palette_keeps_the_colours_of_the_boards():
-    """The hues the boards printed before roles existed (the greyscale tests measure them)."""
+    """The hues the boards print (the greyscale and colour-blind tests measure them); player 0 is colour-blind-safe vermillion since issue 17."""
     default = palette.DEFAULT
-    assert (default.player_0, default.player_1) == ("#d0312d", "#1b3b8f")
+    assert (default.player_0, default.player_1) == ("#d55e00", "#1b3b8f")  # Okabe-Ito vermillion (ink17), dark blue
     assert (default.circuit_inner, default.circuit_outer) == ("#d0312d", "#e0a800")
     assert (default.ink, default.paper, default.line_white) == ("#1a1a1a", "#ffffff", "#f4f0e3")
     assert palette.INK == default.ink  # the old constant follows the current palette

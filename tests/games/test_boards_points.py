@@ -224,16 +224,16 @@ def test_surakarta_loops_are_three_quarter_circles_outside_the_grid_meeting_thei
     assert corners == {"a1", "f1", "a6", "f6"}
 
 
-def test_surakarta_circuits_differ_in_grey_and_in_width_and_in_pattern_in_light_ink():
+def test_surakarta_circuits_differ_in_grey_and_in_width_and_in_pattern_in_every_ink():
     assert abs(palette.lightness(palette.DEFAULT.circuit_inner) - palette.lightness(palette.DEFAULT.circuit_outer)) >= 15
-    for ink in ("full", "light"):
+    for ink in ("full", "light", "mono"):
         drawing = draw("surakarta", ink=ink)
         inner = shapes(drawing, "circuit-inner", Line)[0].style
         outer = shapes(drawing, "circuit-outer", Line)[0].style
         plain = shapes(drawing, "plain", Line)[0].style
         assert outer.width >= inner.width * 1.3 and inner.width >= plain.width * 1.5
-    light = draw("surakarta", ink="light")
-    assert shapes(light, "circuit-outer", Line)[0].style.dash and not shapes(light, "circuit-inner", Line)[0].style.dash
+        # the inner circuit is dashed in every ink (issue 17: a pattern as well as a colour)
+        assert inner.dash and not outer.dash and not plain.dash, ink
 
 
 def test_surakarta_start_points_are_rows_1_2_and_5_6():

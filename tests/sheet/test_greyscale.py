@@ -175,12 +175,22 @@ _LINEAR = np.where(_LEVELS <= 0.04045, _LEVELS / 12.92, ((_LEVELS + 0.055) / 1.0
 _BLACK = "#000000"
 
 
-def _rasterise(data: bytes, path) -> Image.Image:
+def _rasterise(data: bytes, path, dpi: int = TONE_DPI) -> Image.Image:
     svg = path.with_suffix(".svg")
     png = path.with_suffix(".png")
     svg.write_bytes(data)
-    subprocess.run(["rsvg-convert", "--dpi-x", str(TONE_DPI), "--dpi-y", str(TONE_DPI), "-b", "white", "-o", str(png), str(svg)], check=True)
+    subprocess.run(["rsvg-convert", "--dpi-x", str(dpi), "--dpi-y", str(dpi), "-b", "white", "-o", str(png), str(svg)], check=True)
     return Image.open(png)
+
+
+def printed_board(game, ink: str, paper: str = "a4") -> Sheet:
+    """The game's default sheet without coordinates, drawn as ``boardgen board --ink INK`` draws it (one ink: its palette, halos)."""
+    from boardgen.drawing import palette
+    from boardgen.sheets.request import board_request, board_sheets
+
+    request = board_request(game, paper=paper, ink=ink, coordinates=False)
+    with palette.inked(ink):
+        return board_sheets(request)[0]
 
 
 def linear_grey(image: Image.Image, grey: str) -> np.ndarray:
@@ -226,17 +236,19 @@ class PrintedSheet:
     (inside or outline): a pixel shows what is drawn last over its centre.
     """
 
-    def __init__(self, game, ink: str, roles: set[str], folder) -> None:
-        self.sheet = board_sheet(game.make_board(game.default_size), parse_paper("a4"), BoardOptions(ink=ink, coordinates=False))
-        self.name = f"{game.id}-{ink}"
-        image = _rasterise(render_svg(self.sheet), folder / self.name)
+    def __init__(self, game, ink: str, roles: set[str], folder, sheet: Sheet | None = None, dpi: int = TONE_DPI, name: str = "") -> None:
+        self.sheet = sheet if sheet is not None else printed_board(game, ink)
+        self.name = name or f"{game.id}-{ink}"
+        self.dpi = dpi
+        image = _rasterise(render_svg(self.sheet), folder / self.name, dpi)
+        self.image = image.convert("RGB")
         self.grey = {grey: linear_grey(image, grey) for grey in GREYS}
         keys = [(role, part) for role in [None, *sorted(roles)] for part in ("fill", "stroke")]
         codes = {key: f"#{index + 1:02x}{0:02x}{(index * 37) % 256:02x}" for index, key in enumerate(keys)}
         self.codes = {key: int(code[1:], 16) for key, code in codes.items()}
         labelled = Sheet(self.sheet.width, self.sheet.height, _labelled(self.sheet.content, codes, None))
         svg = render_svg(labelled).replace(b"<svg ", b'<svg shape-rendering="crispEdges" ', 1)
-        rgb = np.asarray(_rasterise(svg, folder / f"{self.name}-roles").convert("RGB")).astype(np.int32)
+        rgb = np.asarray(_rasterise(svg, folder / f"{self.name}-roles", dpi).convert("RGB")).astype(np.int32)
         self.labels = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
 
     def shows(self, role: str, part: str = "all") -> np.ndarray:
@@ -289,7 +301,7 @@ def test_every_game_says_what_must_differ_in_tone():
     assert sorted(TONE_PAIRS) == sorted(g.id for g in BOARDS)
 
 
-@pytest.mark.parametrize("ink", ["full", "light"])
+@pytest.mark.parametrize("ink", ["full", "light"])  # one ink differs by pattern, not tone: tests/sheet/test_mono.py
 @pytest.mark.parametrize("game", BOARDS, ids=[g.id for g in BOARDS])
 def test_what_a_player_tells_apart_differs_in_tone(tmp_path, game, ink):
     require_tool("rsvg-convert")

@@ -75,10 +75,11 @@ _INK: ContextVar[InkMode] = ContextVar("diagram_ink", default="full")
 
 @contextmanager
 def diagram_ink(ink: InkMode) -> Iterator[None]:
-    """Draw every diagram made inside the block with its board in ``ink`` (``"full"`` or ``"light"``)."""
+    """Draw every diagram made inside the block with its board in ``ink`` (``"full"``, ``"light"`` or ``"mono"``, in its one-ink palette)."""
     token = _INK.set(ink)
     try:
-        yield
+        with palette.inked(ink):
+            yield
     finally:
         _INK.reset(token)
 

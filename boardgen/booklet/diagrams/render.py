@@ -11,13 +11,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, replay_diagram
-from boardgen.booklet.diagrams.draw import diagram_sheet
+import dataclasses
+
+from boardgen.boards.base import InkMode
+from boardgen.booklet.diagrams.draw import diagram_ink, diagram_sheet
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.diagrams.words import Terms, describe
 from boardgen.booklet.sources import LANGUAGES, booklet_terms
+from boardgen.drawing import palette
+from boardgen.drawing.model import Sheet
+from boardgen.drawing.mono import with_halos
 from boardgen.errors import BoardgenError, OptionError, option_name
 
-DIAGRAM_FORMATS = ("svg", "pdf")
+DIAGRAM_FORMATS = ("svg", "pdf", "png")
 
 
 #: the definition keys the checker reports -> this module's keyword for them
@@ -94,22 +100,37 @@ def terms_from_rules(rules_folder: Path | None, langs: Sequence[str]) -> dict[st
     return terms
 
 
-def diagram_file(checked: CheckedDiagram, terms: Mapping[str, Terms], fmt: str = "svg") -> tuple[bytes, tuple[float, float]]:
+def diagram_file(checked: CheckedDiagram, terms: Mapping[str, Terms], fmt: str = "svg", *, ink: InkMode = "full", dpi: int | None = None) -> tuple[bytes, tuple[float, float]]:
     """(file bytes, (width, height) in mm) of a checked diagram described in each language of ``terms``.
 
     The first language is the document's language (its ``lang``/``xml:lang``).
+    ``ink`` draws the board as ``boardgen board --ink`` would (``mono``: one ink,
+    patterns only); ``dpi`` is a png's resolution (default 300).
     """
     if fmt not in DIAGRAM_FORMATS:
-        raise OptionError("format", f"must be svg or pdf, not {fmt!r}")
-    descriptions = {lang: describe(checked, lang, colours, dict(pieces)) for lang, (colours, pieces) in terms.items()}
-    first = next(iter(terms), "en")
-    sheet = diagram_sheet(checked, descriptions, language=LANGUAGES[first][1], terms=terms)
+        raise OptionError("format", f"must be svg, pdf or png, not {fmt!r}")
+    sheet = diagram_drawing(checked, terms, ink)
     if fmt == "svg":
         from boardgen.drawing.svg import render_svg
 
         data = render_svg(sheet)
+    elif fmt == "png":
+        from boardgen.drawing.png import DEFAULT_DPI, render_png
+
+        data = render_png(sheet, dpi or DEFAULT_DPI)
     else:
         from boardgen.drawing.pdf import render_pdf
 
         data = render_pdf(sheet)
     return data, (sheet.width, sheet.height)
+
+
+def diagram_drawing(checked: CheckedDiagram, terms: Mapping[str, Terms], ink: InkMode = "full") -> Sheet:
+    """The diagram's sheet in ``ink``: one ink draws in the one-ink palette, its pieces and marks haloed."""
+    descriptions = {lang: describe(checked, lang, colours, dict(pieces)) for lang, (colours, pieces) in terms.items()}
+    first = next(iter(terms), "en")
+    with diagram_ink(ink):
+        sheet = diagram_sheet(checked, descriptions, language=LANGUAGES[first][1], terms=terms)
+        if ink == "mono":
+            sheet = dataclasses.replace(sheet, content=with_halos(sheet.content, palette.current().paper))
+    return sheet

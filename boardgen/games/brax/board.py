@@ -56,6 +56,14 @@ def line_widths(frame: Frame, options: BoardOptions) -> tuple[float, float, floa
     return red, red + 2 * edge, red
 
 
+def red_style(frame: Frame, options: BoardOptions) -> Style:
+    """Black's lines: solid red; in one ink, where red is ink too, dashed, so they still differ from White's edged lines."""
+    red = line_widths(frame, options)[0]
+    if options.mono:
+        return Style(stroke=palette.current().line_red, width=red, dash=(frame.length(0.08), frame.length(0.12)), cap="butt")
+    return Style(stroke=palette.current().line_red, width=red)
+
+
 def layout_note() -> tuple[tuple[str, str], ...]:
     """The geometry's reconstruction note as one (pt, en) pair; the sheet wraps it to fit."""
     return ((NOTE_LABEL["pt"] + geo.LAYOUT_NOTE["pt"], NOTE_LABEL["en"] + geo.LAYOUT_NOTE["en"]),)
@@ -108,7 +116,7 @@ class BraxBoard(GridBoard):
         reds = [s for s in self.segments if s[2] == geo.RED]
         return [
             self._lines(frame, "line-white-edge", white, Style(stroke=colours.line_white_edge, width=outer), "dark edges of White's lines"),
-            self._lines(frame, "line-red", reds, Style(stroke=colours.line_red, width=red), "Black's lines (red)"),
+            self._lines(frame, "line-red", reds, red_style(frame, options), "Black's lines (red)"),
             self._lines(frame, "line-white", white, Style(stroke=colours.line_white, width=core), "White's lines (white)"),
         ]
 

@@ -31,13 +31,19 @@ def player_colours() -> tuple[str, str]:
 # greyscale copy shows from arm's length) by more than ΔL* 15, not only in pattern:
 # with equal lines the red band was only ΔL* 12 lighter than the blue one.
 LIGHT_HATCH = {0: (0.2, (45.0,)), 1: (0.35, (45.0, -45.0))}
+# Full ink: player 0's band carries paper stripes over its colour, player 1's is solid, so the
+# two differ by pattern as well as by colour (a colour-blind reader, a one-colour photocopy).
+FULL_STRIPES = (1.6, 45.0, 0.35)  # spacing mm, angle, line width mm of the paper stripes
 
 
-def band_style(owner: int, options: BoardOptions, colours: tuple[str, str] | None = None) -> list[Style]:
+def band_style(owner: int, options: BoardOptions, colours: tuple[str, str] | None = None, anchor: tuple[float, float] = (0.0, 0.0)) -> list[Style]:
     """Solid bands in full ink; in light ink an outline with hatching, crossed for player 1."""
     colour = (colours or player_colours())[owner]
     if not options.light:
-        return [Style(stroke=None, fill=colour)]
+        spacing, angle, line = FULL_STRIPES
+        # anchored to the board (not the page), so a poster's tiles and the whole board stripe alike
+        stripes = Hatch(palette.current().paper, spacing=spacing, angle=angle, width=line, anchor=anchor) if owner == 0 else None
+        return [Style(stroke=None, fill=colour, hatch=stripes)]
     width, angles = LIGHT_HATCH[owner]
     styles = [Style(stroke=colour, width=0.35, hatch=Hatch(colour, spacing=1.1, angle=angles[0], width=width))]
     styles.extend(Style(stroke=None, hatch=Hatch(colour, spacing=1.1, angle=angle, width=width)) for angle in angles[1:])
@@ -59,7 +65,8 @@ class HexBoard(HexCellBoard):
         return f"{self.size} × {self.size}"
 
     def piece_colours(self, owner: int) -> tuple[str, str]:
-        return (player_colours()[owner], palette.current().ink)
+        colours = palette.current()
+        return (colours.stone_0 if owner == 0 else colours.stone_1, colours.ink)
 
     def side_of(self, cell: str, direction: int) -> str | None:
         c, r = self.geometry.coords(cell)
@@ -80,7 +87,7 @@ class HexBoard(HexCellBoard):
         for side, points in self.bands().items():
             owner = PLAYER_OF_SIDE[side]
             band = Group(f"edge-player-{owner}", title=f"{side} edge of player {owner}")
-            for style in band_style(owner, options):
+            for style in band_style(owner, options, anchor=frame.pt(0.0, 0.0)):
                 band.add(Polygon(frame.pts(points), style))
             edges.add(band)
         board.add(edges)

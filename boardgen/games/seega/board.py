@@ -73,8 +73,10 @@ class SeegaBoard(GridBoard):
         for name in self.marked_places():
             outline = frame.pts(square(self.location(name), 0.5))
             if options.light:
+                # one ink: the faint colour is ink too, so a denser hatching keeps the cell apart from its plain neighbours
+                spacing = max(0.7, frame.scale * 0.03) if options.mono else max(1.0, frame.scale * 0.05)
                 for angle in (45.0, -45.0):
-                    hatch = Hatch(colours.faint, spacing=max(1.0, frame.scale * 0.05), angle=angle, width=0.3)
+                    hatch = Hatch(colours.faint, spacing=spacing, angle=angle, width=0.3)
                     inside.add(Polygon(outline, Style(stroke=None, hatch=hatch)))
             else:
                 inside.add(Polygon(outline, Style(stroke=None, fill=colours.board_mark_tint)))

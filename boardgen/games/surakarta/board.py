@@ -167,8 +167,10 @@ def role_style(role: str, frame: Frame, options: BoardOptions) -> Style:
     if options.light:
         width *= 0.7  # light ink: the same design with less ink
     colour = getattr(palette.current(), CIRCUIT_ROLES[role])
-    # Light ink dashes the outer circuit, so the two circuits differ in pattern too.
-    dash = (frame.length(0.22), frame.length(0.1)) if options.light and role == geo.OUTER else ()
+    # The inner circuit is dashed in every ink, so the two circuits differ in pattern as well as in
+    # colour and width: a colour-blind reader, a grey or one-ink print still tells them apart (the
+    # thin dashed inner one against the wide solid outer one differ in ink coverage by a third).
+    dash = (frame.length(0.16), frame.length(0.16)) if role == geo.INNER else ()
     return Style(stroke=colour, width=width, dash=dash, cap="butt" if dash else "round")
 
 

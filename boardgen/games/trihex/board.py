@@ -26,6 +26,13 @@ SIDE_ROLES = {"left": "side_left", "right": "side_right", "bottom": "side_bottom
 # had all but one tone (L* 93, 88, 86).
 SIDE_HATCHES = {"left": (0.2, (45.0,)), "right": (0.35, (-45.0, 45.0)), "bottom": (0.4, (0.0, 60.0, -60.0))}
 HATCH_SPACING = 1.1
+# One ink: all three in the same ink, so the hatchings alone must differ in coverage, each side
+# at least 1.3 times the next (single thin, crossed, triple heavy), which the light ones are not.
+# Full ink: paper stripes over the two lighter sides, heavy over the left (yellow), light over the
+# right (green), none over the bottom (blue): the sides differ by pattern too, and the stripes
+# only lighten the lighter colours, so the tones stay apart in grey (L* ~ 85, 64, 28).
+FULL_STRIPES = {"left": (0.44, 45.0), "right": (0.165, -45.0)}  # paper line width mm, angle; spacing HATCH_SPACING
+MONO_SIDE_HATCHES = {"left": (0.2, (45.0,)), "right": (0.2, (-45.0, 45.0)), "bottom": (0.45, (0.0, 60.0, -60.0))}
 
 
 class TrihexBoard(HexCellBoard):
@@ -64,12 +71,15 @@ class TrihexBoard(HexCellBoard):
             colour = getattr(palette.current(), SIDE_ROLES[side])
             band = Group(f"side-{side}", title=f"{side} side")
             if options.light:
-                width, angles = SIDE_HATCHES[side]
+                width, angles = (MONO_SIDE_HATCHES if options.mono else SIDE_HATCHES)[side]
                 band.add(Polygon(frame.pts(points), Style(stroke=colour, width=0.35, hatch=Hatch(colour, HATCH_SPACING, angles[0], width))))
                 for angle in angles[1:]:
                     band.add(Polygon(frame.pts(points), Style(stroke=None, hatch=Hatch(colour, HATCH_SPACING, angle, width))))
             else:
-                band.add(Polygon(frame.pts(points), Style(stroke=None, fill=colour)))
+                stripes = FULL_STRIPES.get(side)
+                # anchored to the board (not the page), so a poster's tiles and the whole board stripe alike
+                hatch = Hatch(palette.current().paper, HATCH_SPACING, stripes[1], stripes[0], anchor=frame.pt(0.0, 0.0)) if stripes else None
+                band.add(Polygon(frame.pts(points), Style(stroke=None, fill=colour, hatch=hatch)))
             sides.add(band)
         board.add(sides)
         board.add(self.draw_cells(frame, options))
