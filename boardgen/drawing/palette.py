@@ -64,6 +64,7 @@ _HUES = {
     "BLACK_PIECE": "#222222",
     "CHART_GREY": "#eeeeee",
     "MARK_GREY": "#c4c4c4",  # L* ~ 79: a cell tint that reads as grey beside white cells, under black or white pieces
+    "SAND": "#ead9b0",  # gamao16: Gamão's light points, L* ~ 87; with RED (L* ~ 48) the two tones part in grey
 }
 
 
@@ -118,6 +119,9 @@ class Palette:
     # -- sheets: the tile chart of a poster (its tile outlines and names, the poster's shade)
     guide: str = _HUES["BLUE"]
     guide_fill: str = _HUES["CHART_GREY"]
+    # -- gamao16: Gamão's points in two alternating tones, apart in grey (ΔL* ~ 39) under white and black checkers
+    point_dark: str = _HUES["RED"]
+    point_light: str = _HUES["SAND"]
 
     def __post_init__(self) -> None:
         for role, value in dataclasses.asdict(self).items():
