@@ -38,6 +38,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece, Throw
+from boardgen.engine.chance import TWO_DICE
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.gamao import GAME
@@ -45,7 +46,7 @@ from boardgen.games.gamao import geometry as geo
 from boardgen.values import read_whole_number
 
 WHITE, BLACK = geo.WHITE, geo.BLACK
-BAR = 25  # a move's origin "the bar" (White counts down from it; Black's bar is 0, see _bar_origin)
+BAR = 99  # a move's origin "the bar"
 OFF = -1  # a move's destination "off the board"
 SIDES = ("w", "b")
 NAMES = ("White", "Black")
@@ -95,13 +96,9 @@ def _throw_text(high: int, low: int) -> str:
     return f"{high}-{low}"
 
 
-TWO_DICE: tuple[Throw, ...] = tuple(
-    Throw(_throw_text(a, b), Fraction(1 if a == b else 2, 36), (a, b))
-    for a in range(6, 0, -1)
-    for b in range(a, 0, -1)
-)
+# The opening throw: White's die, then Black's; a tie is thrown again, so each of the 30 has 1/30.
 OPENING_THROWS: tuple[Throw, ...] = tuple(
-    Throw(_throw_text(w, b), Fraction(1, 30), (w, b)) for w in range(6, 0, -1) for b in range(6, 0, -1) if w != b
+    Throw(_throw_text(w, b), Fraction(1, 30), (w, b), key=(w, b)) for w in range(1, 7) for b in range(1, 7) if w != b
 )
 THROW_RE = re.compile(r"^\s*([1-6])\s*[-, ]?\s*([1-6])\s*$")
 
@@ -259,10 +256,10 @@ class GamaoState(GameState):
 
         white 24:2 13:5 8:3 6:5 black 1:2 12:5 17:3 19:5 opening
         white 24:2 13:5 8:3 6:5 black 1:2 12:5 17:3 19:5 w dice 3-1
-        white 13:4 8:3 6:5 bar:1 off:2 black ... b cube 2w dice 6-6 left 6,6
+        white bar:1 13:4 8:3 6:5 off:2 black ... b cube 2w dice 6-6 left 6,6
 
-    Each player's checkers as ``point:count`` in his direction of travel, then
-    ``bar:N`` and ``off:N``; then ``opening`` or the player whose turn it is; with
+    Each player's checkers: ``bar:N``, then ``point:count`` in his direction of
+    travel, then ``off:N``; then ``opening`` or the player whose turn it is; with
     ``cube=on`` the cube (``cube 1``, ``cube 4b``: value and holder) and, where
     the turn has got there, ``roll`` (he chose not to double), ``offered`` (he
     doubled and the opponent must answer) or ``dropped``; then ``dice X-Y`` (the
@@ -316,10 +313,10 @@ class GamaoState(GameState):
         parts = []
         for player in (WHITE, BLACK):
             parts.append(WORDS[player])
-            points = range(24, 0, -1) if player == WHITE else range(1, 25)
-            parts += [f"{p}:{owned(layout.board, player, p)}" for p in points if owned(layout.board, player, p)]
             if layout.bar[player]:
                 parts.append(f"bar:{layout.bar[player]}")
+            points = range(24, 0, -1) if player == WHITE else range(1, 25)
+            parts += [f"{p}:{owned(layout.board, player, p)}" for p in points if owned(layout.board, player, p)]
             if layout.off[player]:
                 parts.append(f"off:{layout.off[player]}")
         parts.append(OPENING if self._phase == OPENING else SIDES[self._side])
@@ -422,12 +419,7 @@ class GamaoState(GameState):
         return OPENING_THROWS if self._phase == OPENING else TWO_DICE
 
     def apply_throw(self, throw: Throw) -> "GamaoState":
-        if not self.is_chance:
-            raise IllegalMoveError(f"{throw.text}: nobody throws now ({self._waiting_for()})", "not-now")
-        known = {t.text: t for t in self.throws()}
-        if throw.text not in known or throw.faces != known[throw.text].faces:
-            raise IllegalMoveError(f"{throw.text}: not one of the throws here", "not-a-throw")
-        a, b = throw.faces
+        a, b = self.checked_throw(throw).faces
         if self._phase == OPENING:
             side = WHITE if a > b else BLACK
             dice = (max(a, b), min(a, b))
