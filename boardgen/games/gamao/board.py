@@ -150,6 +150,8 @@ class GamaoBoard(BoardDrawing):
 
     # -- checkers ---------------------------------------------------------------------
     def draw_pieces(self, frame: Frame, placements: list[tuple[str, Piece]], options: BoardOptions) -> Group:
+        """Every stack; the counts are kept so that :meth:`move_route` can run arrows to the top checkers."""
+        self._counts = {name: piece.count for name, piece in placements}
         group = Group("pieces")
         for name, piece in placements:
             group.add(self.draw_piece(frame, name, piece, options))
@@ -222,14 +224,30 @@ class GamaoBoard(BoardDrawing):
         names = [name for name in path if name in geo.PLACE_NAMES]
         if len(names) < 2:
             return []
-        where = geo.locations()
-        points = [where[names[0]]]
+        points = [self._slot(names[0], leaving=True)]
         for before, after in zip(names, names[1:]):
             if before in geo.POINT_NAMES and after in geo.POINT_NAMES and geo.is_top(int(before)) != geo.is_top(int(after)):
                 x, _ = geo.point_base(int(before))
                 points.append((x, geo.FIELD_HEIGHT / 2))
-        points.append(where[names[-1]])
+        points.append(self._slot(names[-1], leaving=False))
         return points
+
+    _counts: dict[str, int] = {}
+
+    def _slot(self, name: str, leaving: bool) -> tuple[float, float]:
+        """Where an arrow meets a stack: the slot just above the checkers drawn (the one a checker left),
+        or the top checker where one landed; the first place when no pieces were drawn (a bare board)."""
+        if name in geo.OFF_NAMES:  # the last slice in the tray, where the checker borne off lies
+            player = geo.OFF_NAMES.index(name)
+            x, first = geo.off_place(player)
+            inward = 1.0 if player == geo.WHITE else -1.0
+            return (x, first + inward * max(0, self._counts.get(name, 1) - 1) * SLICE)
+        if name not in geo.POINT_NAMES and name not in geo.BAR_NAMES:
+            return geo.locations()[name]
+        count = self._counts.get(name, 0)
+        index = count if leaving else max(0, count - 1)
+        cap = BAR_SHOWN if name in geo.BAR_NAMES else STACK_SHOWN
+        return self.stack_centres(name, cap)[min(index, cap - 1)] if count or leaving else geo.locations()[name]
 
 
 def _rect(low: tuple[float, float], high: tuple[float, float]) -> list[tuple[float, float]]:
