@@ -49,7 +49,7 @@ class GamaoBoard(BoardDrawing):
             "As brancas andam de 24 para 1 e retiram as peças pela direita, embaixo; as pretas andam de 1 para 24 e "
             "retiram pela direita, em cima. As peças acertadas esperam na barra do meio.",
             "White moves from 24 to 1 and bears off at the bottom right; Black moves from 1 to 24 and bears off at "
-            "the top right. Hit checkers wait on the bar in the middle.",
+            "the top right. Hit counters wait on the bar in the middle.",
         ),
     )
     piece_diameter = geo.CHECKER
@@ -67,7 +67,7 @@ class GamaoBoard(BoardDrawing):
 
     def piece_words(self, scale_mm: float, lang: str) -> str:
         size = int(scale_mm * geo.CHECKER)
-        return f"peças de até {size} mm" if lang == "pt" else f"checkers up to {size} mm"
+        return f"peças de até {size} mm" if lang == "pt" else f"counters up to {size} mm"
 
     # -- the board ------------------------------------------------------------------
     def line_width(self, frame: Frame, options: BoardOptions) -> float:
@@ -94,14 +94,14 @@ class GamaoBoard(BoardDrawing):
         for left in (0.0, geo.HALF_WIDTH + geo.BAR_WIDTH):
             group.add(Polygon(frame.pts(_rect((left, 0.0), (left + geo.HALF_WIDTH, geo.FIELD_HEIGHT))), field))
         bar_fill = None if options.light else colours.guide_fill
-        bar = Group("bar", title="the bar: hit checkers wait here")
+        bar = Group("bar", title="bar: hit pieces wait here")
         bar.add(Polygon(frame.pts(_rect((geo.HALF_WIDTH, 0.0), (geo.HALF_WIDTH + geo.BAR_WIDTH, geo.FIELD_HEIGHT))),
                         Style(stroke=colours.ink, width=width, fill=bar_fill)))
         group.add(bar)
         for player, name in enumerate(geo.OFF_NAMES):
             low, high = geo.tray_box(player)
             who = "White" if player == geo.WHITE else "Black"
-            tray = Group("tray", title=f"{name}: {who}'s checkers borne off")
+            tray = Group("tray", title=f"{name}: {who}'s pieces borne off")
             tray.add(Polygon(frame.pts(_rect(low, high)), Style(stroke=colours.ink, width=width, fill=bar_fill)))
             group.add(tray)
         return group
@@ -164,8 +164,8 @@ class GamaoBoard(BoardDrawing):
         if name in geo.OFF_NAMES:
             return self._tray_stack(frame, name, piece)
         count = max(1, piece.count)
-        who = "White" if piece.owner == geo.WHITE else "Black"
-        group = Group(f"piece-player-{piece.owner}", title=f"{count} {who} checker{'s' if count != 1 else ''} on {name}")
+        title = f"stack of {count} of player {piece.owner} on {name}" if count > 1 else f"checker of player {piece.owner} on {name}"
+        group = Group(f"piece-player-{piece.owner}", title=title)
         centres = self.stack_centres(name, count)
         fill, outline = self.piece_colours(piece.owner)
         radius = frame.length(geo.CHECKER / 2)
@@ -193,8 +193,8 @@ class GamaoBoard(BoardDrawing):
     def _tray_stack(self, frame: Frame, name: str, piece: Piece) -> Group:
         """Borne-off checkers edgeways, from the tray's outer end, and their number beyond the last."""
         player = geo.OFF_NAMES.index(name)
-        who = "White" if player == geo.WHITE else "Black"
-        group = Group(f"piece-player-{piece.owner}", title=f"{piece.count} {who} checkers borne off")
+        title = f"stack of {piece.count} of player {piece.owner} on {name}" if piece.count > 1 else f"checker of player {piece.owner} on {name}"
+        group = Group(f"piece-player-{piece.owner}", title=title)
         (x0, y0), (x1, y1) = geo.tray_box(player)
         fill, outline = self.piece_colours(piece.owner)
         inward = 1.0 if player == geo.WHITE else -1.0
