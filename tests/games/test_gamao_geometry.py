@@ -11,7 +11,7 @@ from boardgen.games.gamao.rules import GamaoState
 
 def test_points_bar_and_trays_are_the_places() -> None:
     assert geo.POINT_NAMES == tuple(str(n) for n in range(1, 25))
-    assert geo.PLACE_NAMES == geo.POINT_NAMES + ("wbar", "bbar", "woff", "boff")
+    assert geo.PLACE_NAMES == geo.POINT_NAMES + ("wbar", "bbar", "woff", "boff", "cube", "wcube", "bcube")
     assert GamaoState.point_names() == geo.PLACE_NAMES
     assert set(GamaoBoard().locations()) == set(geo.PLACE_NAMES)
 

@@ -20,6 +20,9 @@ GAME = GameInfo(
     sizes=None,
     default_size=None,
     aliases=("backgammon", "gamon", "tavla"),
+    # 60 of the conformance harness's random games, not 200: a game is some 250 moves and 120 throws,
+    # and the harness replays and round-trips each (200 took 64 s on 2 cores, 60 take about 20 s).
+    extra={"conformance_playouts": 60},
     variants=(
         Variant.boolean(
             "cube",

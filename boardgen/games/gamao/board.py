@@ -161,6 +161,8 @@ class GamaoBoard(BoardDrawing):
         self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)
     ) -> Group:
         """A stack: checkers in a row from the frame (points) or from the middle (bar), slices in a tray."""
+        if piece.kind == "cube":
+            return self._cube(frame, name, piece)
         if name in geo.OFF_NAMES:
             return self._tray_stack(frame, name, piece)
         count = max(1, piece.count)
@@ -209,6 +211,21 @@ class GamaoBoard(BoardDrawing):
         y = start + inward * (piece.count * SLICE + 0.45)
         px, py = frame.pt((x0 + x1) / 2, y)
         group.add(Text((px, py + size * 0.36), str(piece.count), size, font="sans-bold", fill=palette.current().ink, anchor="middle"))
+        return group
+
+    def _cube(self, frame: Frame, name: str, piece: Piece) -> Group:
+        """The doubling cube: a rounded square showing the stake (64 in the middle, as a real cube lies there)."""
+        colours = palette.current()
+        x, y = self.location(name)
+        half = geo.CUBE_SIDE / 2
+        shown = geo.CUBE_VALUES[-1] if piece.count == 1 else piece.count
+        where = "in the middle" if name == geo.CUBE_MIDDLE else f"held by player {piece.owner}"
+        group = Group("cube", title=f"doubling cube at {piece.count}, {where}")
+        corners = _rect((x - half, y - half), (x + half, y + half))
+        group.add(Polygon(frame.pts(corners), Style(stroke=colours.ink, width=max(0.3, frame.length(0.04)), fill=colours.paper, join="round")))
+        size = max(frame.length(0.42), 1.8)
+        px, py = frame.pt(x, y)
+        group.add(Text((px, py + size * 0.36), str(shown), size, font="sans-bold", fill=colours.ink, anchor="middle"))
         return group
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:

@@ -43,8 +43,10 @@ TRAY_GAP = 0.5  # between the two trays, level with the middle gap
 
 BAR_NAMES: tuple[str, str] = ("wbar", "bbar")  # where White's and Black's hit checkers wait
 OFF_NAMES: tuple[str, str] = ("woff", "boff")  # the trays of checkers borne off
+CUBE_MIDDLE = "cube"  # the doubling cube before anyone has doubled: on the bar, in the middle
+CUBE_NAMES: tuple[str, str] = ("wcube", "bcube")  # held by White (bottom end of the bar) or Black (top end)
 POINT_NAMES: tuple[str, ...] = tuple(str(n) for n in range(1, POINTS + 1))
-PLACE_NAMES: tuple[str, ...] = POINT_NAMES + BAR_NAMES + OFF_NAMES
+PLACE_NAMES: tuple[str, ...] = POINT_NAMES + BAR_NAMES + OFF_NAMES + (CUBE_MIDDLE,) + CUBE_NAMES
 
 START: dict[int, tuple[int, int]] = {  # point -> (owner, checkers), games.md 11.2
     24: (WHITE, 2), 13: (WHITE, 5), 8: (WHITE, 3), 6: (WHITE, 5),
@@ -148,12 +150,27 @@ def off_place(player: int) -> tuple[float, float]:
     return ((x0 + x1) / 2, y0 + 0.35 if player == WHITE else y1 - 0.35)
 
 
+CUBE_SIDE = 0.9  # the doubling cube's face, board units
+
+
+def cube_place(holder: int | None) -> tuple[float, float]:
+    """The cube's centre: the middle of the bar, or the end of the bar on its holder's side (White's at the
+    bottom, Black's at the top), clear of the hit checkers waiting nearer the middle."""
+    if holder is None:
+        return (bar_centre(), FIELD_HEIGHT / 2)
+    reach = CUBE_SIDE / 2 + 0.15
+    return (bar_centre(), reach if holder == WHITE else FIELD_HEIGHT - reach)
+
+
 def locations() -> dict[str, tuple[float, float]]:
-    """Board-unit place of every name: a point's first checker, the bar halves, the trays' first slots."""
+    """Board-unit place of every name: a point's first checker, the bar halves, the trays' first slots, the cube's places."""
     found = {str(p): checker_centre(p, 0) for p in range(1, POINTS + 1)}
     for player in (WHITE, BLACK):
         found[BAR_NAMES[player]] = bar_place(player)
         found[OFF_NAMES[player]] = off_place(player)
+    found[CUBE_MIDDLE] = cube_place(None)
+    for player in (WHITE, BLACK):
+        found[CUBE_NAMES[player]] = cube_place(player)
     return found
 
 

@@ -397,8 +397,16 @@ class GamaoState(GameState):
             return None
         return 1 - self._side if self._phase == OFFERED else self._side
 
+    def cube_place(self) -> str:
+        """Where the cube lies: the middle, its holder's end of the bar, or (offered) the opponent's end."""
+        if self._phase in (OFFERED, DROPPED):
+            return geo.CUBE_NAMES[1 - self._side]
+        return geo.CUBE_MIDDLE if self._holder is None else geo.CUBE_NAMES[self._holder]
+
     def placements(self) -> list[tuple[str, Piece]]:
-        """One placement per occupied point, bar half and tray, with its checker count."""
+        """One placement per occupied point, bar half and tray, with its checker count; with ``cube=on`` the
+        cube too, kind ``cube``, its ``count`` the stake it shows (offered: the doubled stake), its owner the
+        holder (in the middle: the player whose turn it is, an owner being required)."""
         layout = self._layout
         found: list[tuple[str, Piece]] = []
         for p in range(1, 25):
@@ -410,6 +418,10 @@ class GamaoState(GameState):
                 found.append((geo.BAR_NAMES[player], Piece(player, "checker", layout.bar[player])))
             if layout.off[player]:
                 found.append((geo.OFF_NAMES[player], Piece(player, "checker", layout.off[player])))
+        if self._rules.cube:
+            offered = self._phase in (OFFERED, DROPPED)
+            owner = 1 - self._side if offered else self._side if self._holder is None else self._holder
+            found.append((self.cube_place(), Piece(owner, "cube", self._cube * 2 if offered else self._cube)))
         return found
 
     # -- chance ------------------------------------------------------------------------------------
@@ -462,9 +474,11 @@ class GamaoState(GameState):
     def generate_moves(self) -> list[Move]:
         phase = self._phase
         if phase == CUBE:
-            return [Move("double", kind="double"), Move("roll", kind="roll")]
+            here, there = self.cube_place(), geo.CUBE_NAMES[1 - self._side]
+            return [Move("double", (here, there), kind="double"), Move("roll", (here,), kind="roll")]
         if phase == OFFERED:
-            return [Move("take", kind="take"), Move("drop", kind="drop")]
+            here = self.cube_place()
+            return [Move("take", (here,), kind="take"), Move("drop", (here,), kind="drop")]
         if phase != MOVE:
             return []
         steps, _ = self._legal_steps()
