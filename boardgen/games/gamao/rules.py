@@ -48,6 +48,7 @@ from boardgen.values import read_whole_number
 WHITE, BLACK = geo.WHITE, geo.BLACK
 BAR = 99  # a move's origin "the bar"
 OFF = -1  # a move's destination "off the board"
+OFF_WORD = "off"  # how the notation writes it (6/off, off:3)
 SIDES = ("w", "b")
 NAMES = ("White", "Black")
 WORDS = ("white", "black")
@@ -228,7 +229,7 @@ def place_of(player: int, spot: int, is_origin: bool) -> str:
 
 def step_text(step: Step) -> str:
     origin = "bar" if step.origin == BAR else str(step.origin)
-    landing = "off" if step.landing == OFF else str(step.landing)
+    landing = OFF_WORD if step.landing == OFF else str(step.landing)
     return f"{origin}/{landing}{'*' if step.hit else ''}"
 
 
@@ -642,7 +643,7 @@ class GamaoState(GameState):
         if not match or self._phase != MOVE:
             return None
         start = BAR if match.group(1) == "bar" else int(match.group(1))
-        goal = OFF if match.group(2) == "off" else int(match.group(2))
+        goal = OFF if match.group(2) == OFF_WORD else int(match.group(2))
         ends: dict[str, GamaoState] = {}
 
         def walk(state: GamaoState, at: int, depth: int) -> None:
@@ -693,7 +694,7 @@ class GamaoState(GameState):
         player = self._side
         layout = self._layout
         start = BAR if match.group(2) == "bar" else int(match.group(2))
-        goal = OFF if match.group(3) == "off" else int(match.group(3))
+        goal = OFF if match.group(3) == OFF_WORD else int(match.group(3))
         for spot in (start, goal):
             if spot not in (BAR, OFF) and not 1 <= spot <= 24:
                 return (f"{text}: the points are numbered 1 to 24", "off-board")
@@ -772,7 +773,7 @@ def _read_position(cls: type[GamaoState], text: str, rules: Rules) -> GamaoState
                 raise NotationError(f"position: {WORDS[player]} {item!r}: the count must be a whole number from 1")
             if where == "bar":
                 bar[player] += count
-            elif where == "off":
+            elif where == OFF_WORD:
                 off[player] += count
             else:
                 point = read_whole_number(where)
