@@ -66,4 +66,4 @@ def test_alternating_tones() -> None:
     dark = drawn.find("point-dark")
     light = drawn.find("point-light")
     assert len(dark) == 12 and len(light) == 12
-    assert {g.title for g in dark} == {f"point {p}" for p in range(1, 25, 2)}
+    assert {g.title for g in dark} == {f"point {p}, dark" for p in range(1, 25, 2)}

@@ -240,7 +240,12 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"1 seed in (?P<name>\S+)"), {"pt": "1 semente em {name}", "en": "1 seed in {name}"}),
     (re.compile(r"(?P<count>\d+) seeds in (?P<name>\S+)"), {"pt": "{count} sementes em {name}", "en": "{count} seeds in {name}"}),
     (re.compile(r"(?P<name>[a-z]+\d*): (?P<phrase>.+)"), {"pt": "{name}: {phrase}", "en": "{name}: {phrase}"}),
-    # stacks of several pieces on one place (Gamão, gamao16)
+    # stacks of several pieces on one place, and the points in two tones (Gamão, gamao16)
+    (re.compile(r"throw (?P<name>[1-6]-[1-6])"), {"pt": "lance {name}", "en": "throw {name}"}),
+    (re.compile(r"die showing (?P<name>[1-6])"), {"pt": "dado mostrando {name}", "en": "die showing {name}"}),
+    (re.compile(r"die showing (?P<name>[1-6]), used"), {"pt": "dado mostrando {name}, já jogado", "en": "die showing {name}, used"}),
+    (re.compile(r"point (?P<name>\d+), dark"), {"pt": "casa {name}, escura", "en": "point {name}, dark"}),
+    (re.compile(r"point (?P<name>\d+), light"), {"pt": "casa {name}, clara", "en": "point {name}, light"}),
     (re.compile(r"stack of (?P<count>\d+) of player (?P<owner>\d+) on (?P<name>\S+)"), {"pt": "{player}: pilha de {count} em {name}", "en": "{player}: stack of {count} on {name}"}),
     (re.compile(r"(?P<kind>[\w-]+)(?: of player (?P<owner>\d+))? on (?P<name>\S+)"), {"pt": "{player}: {kind} em {name}", "en": "{player}: {kind} on {name}"}),
 ]

@@ -27,7 +27,8 @@ from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style, Text
-from boardgen.engine.base import Piece
+from boardgen.boards.throws import GAP_FACTOR, PIPS, rounded_rectangle
+from boardgen.engine.base import Piece, Throw
 from boardgen.games.gamao import geometry as geo
 
 LABEL_SIZE = 0.34  # point numbers, board units
@@ -118,7 +119,7 @@ class GamaoBoard(BoardDrawing):
             else:
                 style = Style(stroke=colours.ink, width=width * 0.6, fill=colours.point_dark if dark else colours.point_light)
             tone = "point-dark" if dark else "point-light"
-            shape = Group(tone, title=f"point {point}")
+            shape = Group(tone, title=f"point {point}, {'dark' if dark else 'light'}")
             shape.add(Polygon(frame.pts(geo.point_triangle(point)), style))
             group.add(shape)
         return group
@@ -228,6 +229,28 @@ class GamaoBoard(BoardDrawing):
         group.add(Text((px, py + size * 0.36), str(shown), size, font="sans-bold", fill=colours.ink, anchor="middle"))
         return group
 
+    def draw_throw(self, frame: Frame, throw: Throw, options: BoardOptions) -> Group | None:
+        """The dice being played: two dice, four for a double (one per move), the ones already used faded.
+
+        No text under them (the shared drawing writes ``3-1``): the pips say it, the figure's description
+        names the throw in words, and a notation under a Portuguese diagram reads as a foreign word to
+        ``tests/booklet/test_diagram_drawing.py``.  ``throw.key`` holds the dice still to play (the
+        engine's ``current_throw``)."""
+        faces = tuple(throw.faces)
+        if len(faces) != 2 or not all(1 <= f <= 6 for f in faces):
+            return None
+        dice = faces * 2 if faces[0] == faces[1] else faces
+        left = list(throw.key) if isinstance(throw.key, tuple) else list(dice)
+        x, y = frame.origin
+        side = max(4.0, frame.length(geo.CHECKER) * 1.05)
+        group = Group("throw", title=f"throw {throw.text}")
+        for index, value in enumerate(dice):
+            used = value not in left
+            if not used:
+                left.remove(value)
+            group.add(_die(value, side, (x + index * side * (1 + GAP_FACTOR), y), used))
+        return group
+
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         """A marked point is its whole triangle; the bar and the trays get a ring at their first place."""
         if name in geo.POINT_NAMES:
@@ -265,6 +288,20 @@ class GamaoBoard(BoardDrawing):
         index = count if leaving else max(0, count - 1)
         cap = BAR_SHOWN if name in geo.BAR_NAMES else STACK_SHOWN
         return self.stack_centres(name, cap)[min(index, cap - 1)] if count or leaving else geo.locations()[name]
+
+
+def _die(value: int, side: float, origin: tuple[float, float], used: bool) -> Group:
+    """One die showing ``value``; a die already played is drawn in the faint tone, dashed, so it reads as spent."""
+    colours = palette.current()
+    ink = colours.faint if used else colours.ink
+    x, y = origin
+    group = Group("die-used" if used else "die", title=f"die showing {value}{', used' if used else ''}")
+    outline = Style(stroke=ink, width=max(0.25, side * 0.045), fill=colours.paper, dash=(0.8, 0.6) if used else ())
+    group.add(rounded_rectangle(x, y, x + side, y + side, side * 0.18, outline))
+    step, pip = side * 0.27, side * 0.095
+    for column, row in PIPS[value]:
+        group.add(Circle((x + side / 2 + (column - 1) * step, y + side / 2 + (row - 1) * step), pip, Style(stroke=None, fill=ink)))
+    return group
 
 
 def _rect(low: tuple[float, float], high: tuple[float, float]) -> list[tuple[float, float]]:

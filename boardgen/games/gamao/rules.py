@@ -385,12 +385,16 @@ class GamaoState(GameState):
         return self._phase in (OPENING, THROW) and self.outcome() is None
 
     @property
-    def throw(self) -> Throw | None:
-        """The throw this decision state plays (what a diagram draws beside the board), else None."""
+    def current_throw(self) -> Throw | None:
+        """The throw this decision state plays (what a diagram draws beside the board), else None.
+
+        ``key`` is the dice still to play, so that the board can draw the used ones faded
+        (:meth:`boardgen.games.gamao.board.GamaoBoard.draw_throw`).
+        """
         if self._phase != MOVE or self._throw is None:
             return None
         high, low = self._throw
-        return Throw(_throw_text(high, low), Fraction(1 if high == low else 2, 36), (high, low))
+        return Throw(_throw_text(high, low), Fraction(1 if high == low else 2, 36), (high, low), key=self._left)
 
     @property
     def to_move(self) -> int | None:
