@@ -162,6 +162,7 @@ class GamaoBoard(BoardDrawing):
         self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)
     ) -> Group:
         """A stack: checkers in a row from the frame (points) or from the middle (bar), slices in a tray."""
+        self.location(name)  # an unknown place: UnknownPlace naming the board and the name
         if piece.kind == "cube":
             return self._cube(frame, name, piece)
         if name in geo.OFF_NAMES:
