@@ -587,7 +587,7 @@ class GamaoState(GameState):
 
     # -- notation ---------------------------------------------------------------------------------------
     def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower().replace(" ", "")
+        return text.strip().lower()
 
     def parse_move(self, text: str) -> Move:
         """A die move (``24/18``, ``bar/22*``, ``6/off``; the ``*`` may be left out), a cube word, ``pass``."""
@@ -693,6 +693,8 @@ class GamaoState(GameState):
             return (f"{text}: not now ({self._waiting_for()})", "not-now")
         if move == "pass":
             return (f"{text}: a die can be played, so the turn may not be passed", "must-move")
+        if len(move.split()) > 1:
+            return (f"{text}: a whole play is one move per die; give them one by one (play() and 'boardgen play' split it)", "syntax")
         match = re.fullmatch(r"(?:([1-6]):)?(bar|\d{1,2})/(off|\d{1,2})(\*?)", move)
         if not match:
             return (f"{text}: not a move; write FROM/TO for one die, e.g. 24/18, bar/22*, 6/off", "syntax")
