@@ -215,6 +215,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "hit pieces wait here": "as peças acertadas esperam aqui",
         "White's pieces borne off": "peças retiradas pelas brancas",
         "Black's pieces borne off": "peças retiradas pelas pretas",
+        "doubling cube in the middle": "dado de aposta no meio",
     },
 }
 
@@ -244,6 +245,7 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"throw (?P<name>[1-6]-[1-6])"), {"pt": "lance {name}", "en": "throw {name}"}),
     (re.compile(r"die showing (?P<name>[1-6])"), {"pt": "dado mostrando {name}", "en": "die showing {name}"}),
     (re.compile(r"die showing (?P<name>[1-6]), used"), {"pt": "dado mostrando {name}, já jogado", "en": "die showing {name}, used"}),
+    (re.compile(r"doubling cube at (?P<name>\d+) of player (?P<owner>\d+)"), {"pt": "{player}: dado de aposta no {name}", "en": "{player}: doubling cube at {name}"}),
     (re.compile(r"point (?P<name>\d+), dark"), {"pt": "casa {name}, escura", "en": "point {name}, dark"}),
     (re.compile(r"point (?P<name>\d+), light"), {"pt": "casa {name}, clara", "en": "point {name}, light"}),
     (re.compile(r"stack of (?P<count>\d+) of player (?P<owner>\d+) on (?P<name>\S+)"), {"pt": "{player}: pilha de {count} em {name}", "en": "{player}: stack of {count} on {name}"}),

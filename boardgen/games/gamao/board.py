@@ -221,8 +221,8 @@ class GamaoBoard(BoardDrawing):
         x, y = self.location(name)
         half = geo.CUBE_SIDE / 2
         shown = geo.CUBE_VALUES[-1] if piece.count == 1 else piece.count
-        where = "in the middle" if name == geo.CUBE_MIDDLE else f"held by player {piece.owner}"
-        group = Group("cube", title=f"doubling cube at {piece.count}, {where}")
+        title = "doubling cube in the middle" if name == geo.CUBE_MIDDLE else f"doubling cube at {piece.count} of player {piece.owner}"
+        group = Group("cube", title=title)
         corners = _rect((x - half, y - half), (x + half, y + half))
         group.add(Polygon(frame.pts(corners), Style(stroke=colours.ink, width=max(0.3, frame.length(0.04)), fill=colours.paper, join="round")))
         size = max(frame.length(0.42), 1.8)
