@@ -3,9 +3,11 @@
 Drawn from :mod:`boardgen.games.gamao.geometry`, one board unit being the width
 of a point; a checker is :data:`~boardgen.games.gamao.geometry.CHECKER` of it
 across, so the sheet's size line names the checkers the board suits.  On A4
-or Letter the whole board fits at about 15 mm a point (a travel set's
-checkers, buttons, small coins); the club size, about 40 mm a point for
-checkers of 36 to 38 mm, is a poster (``--cell-mm 40 --tile``).
+or Letter the whole board fits at about 13 mm a point (12.7 mm on A4, 13.0 on
+Letter: counters up to 11 mm, a travel set's size); the build's tiled poster
+is the A2 size, about 30 mm a point for counters up to 27 mm; a club board,
+42 mm a point for checkers of 38 mm, is ``--cell-mm 42 --tile`` (656 x 480 mm
+on eight A4 sheets).
 
 The points alternate a dark and a light tone that stay apart in a greyscale
 print (palette roles ``point_dark`` and ``point_light``, ΔL* about 39); the
