@@ -120,6 +120,9 @@ SPECS: tuple[Spec, ...] = (
     Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
     Spec("damas", "damas"),
     Spec("damas-forward-captures-black-first", "damas", variants={"men_capture_backwards": "off", "first": "black"}, seed=3),
+    # Gamão: a whole game with seeded throws (300 moves are enough for most), and the cube (seed 3 doubles).
+    Spec("gamao", "gamao", max_plies=300),
+    Spec("gamao-cube", "gamao", variants={"cube": "on"}, seed=3, max_plies=300),
     Spec("hex-5", "hex", size=5, seed=25),
     Spec("hex-4-swap-off", "hex", size=4, variants={"swap": "off"}, seed=2),
     Spec("ringo", "ringo", seed=8),

@@ -231,7 +231,7 @@ def _play_one(state: GameState, number: int, text: str) -> GameState:
     try:
         if state.is_chance:
             return state.apply_throw(state.parse_throw(text))
-        return state.apply(state.parse_move(text))
+        return state.play(text)  # one move, or what the game reads as several (Gamão's whole play "24/18 13/11")
     except IllegalMoveError as exc:
         raise IllegalMoveError(f"move {number}: {exc} [{exc.code}]", exc.code) from None
     except NotationError as exc:

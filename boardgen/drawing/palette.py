@@ -75,6 +75,7 @@ _HUES = {
     "BLACK_PIECE": "#222222",
     "CHART_GREY": "#eeeeee",
     "MARK_GREY": "#c4c4c4",  # L* ~ 79: a cell tint that reads as grey beside white cells, under black or white pieces
+    "SAND": "#ead9b0",  # gamao16: Gamão's light points, L* ~ 87; with RED (L* ~ 48) the two tones part in grey
 }
 
 
@@ -135,6 +136,9 @@ class Palette:
     # the players' colours themselves, except in one ink, where they are paper and ink
     stone_0: str = _HUES["VERMILLION"]
     stone_1: str = _HUES["BLUE"]
+    # -- gamao16: Gamão's points in two alternating tones, apart in grey (ΔL* ~ 39) under white and black checkers
+    point_dark: str = _HUES["RED"]
+    point_light: str = _HUES["SAND"]
 
     def __post_init__(self) -> None:
         for role, value in dataclasses.asdict(self).items():
@@ -203,7 +207,7 @@ def __getattr__(name: str) -> str:
 #: line core, the light neutral cells, tints, highlights' insides); every other role is ink
 ONE_INK_PAPER_ROLES = (
     "paper", "light_piece", "line_white", "defender", "cell_light", "citadel", "neutral_light",
-    "board_mark_tint", "fortress_tint", "mark_fill", "guide_fill", "stone_0",
+    "board_mark_tint", "fortress_tint", "mark_fill", "guide_fill", "stone_0", "point_light", "board_background",
 )
 
 

@@ -200,7 +200,7 @@ def test_the_estimate_is_near_the_count() -> None:
     from boardgen.cli.engine_cmd import load_state
     from boardgen.engine.perft import estimate, perft
 
-    for game, depth in (("surakarta", 4), ("brax", 3), ("hex", 3), ("assalto", 4), ("awele", 6), ("xadrez", 3)):
+    for game, depth in (("surakarta", 4), ("brax", 3), ("hex", 3), ("assalto", 4), ("awele", 6), ("xadrez", 3), ("gamao", 2)):
         state = load_state(game, None, None, ())
         exact = perft(state, depth)
         assert exact / 3 <= estimate(state, depth) <= exact * 3, game

@@ -168,6 +168,8 @@ TONE_PAIRS: dict[str, list[tuple]] = {
     ],
     # The two sides' figures (the start marks of an empty board); the squares are the shared chequerboard's.
     "xadrez": [(("start-player-0", "fill"), ("start-player-1", "fill"))],
+    # Gamão's points alternate two tones; the start marks (a dot per checker) show the two sides.
+    "gamao": [("point-dark", "point-light"), (("start-player-0", "fill"), ("start-player-1", "fill"))],
 }
 
 _LEVELS = np.arange(256) / 255

@@ -211,6 +211,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "start cells: 7 attackers on ring 6, 4 defenders on ring 1": "casas iniciais: 7 atacantes no anel 6, 4 defensores no anel 1",
         "start points: 24 pawns outside the fortress, officers on c6 and e6": "pontos iniciais: 24 peões fora da fortaleza, oficiais em c6 e e6",
         "start points: 12 white (rows 1-2) and 12 black (rows 5-6)": "pontos iniciais: 12 brancas (fileiras 1-2) e 12 pretas (fileiras 5-6)",
+        # Gamão (gamao16): the bar and the trays
+        "hit pieces wait here": "as peças acertadas esperam aqui",
+        "White's pieces borne off": "peças retiradas pelas brancas",
+        "Black's pieces borne off": "peças retiradas pelas pretas",
+        "doubling cube in the middle": "dado de aposta no meio",
     },
 }
 
@@ -236,6 +241,14 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"1 seed in (?P<name>\S+)"), {"pt": "1 semente em {name}", "en": "1 seed in {name}"}),
     (re.compile(r"(?P<count>\d+) seeds in (?P<name>\S+)"), {"pt": "{count} sementes em {name}", "en": "{count} seeds in {name}"}),
     (re.compile(r"(?P<name>[a-z]+\d*): (?P<phrase>.+)"), {"pt": "{name}: {phrase}", "en": "{name}: {phrase}"}),
+    # stacks of several pieces on one place, and the points in two tones (Gamão, gamao16)
+    (re.compile(r"throw (?P<name>[1-6]-[1-6])"), {"pt": "lance {name}", "en": "throw {name}"}),
+    (re.compile(r"die showing (?P<name>[1-6])"), {"pt": "dado mostrando {name}", "en": "die showing {name}"}),
+    (re.compile(r"die showing (?P<name>[1-6]), used"), {"pt": "dado mostrando {name}, já jogado", "en": "die showing {name}, used"}),
+    (re.compile(r"doubling cube at (?P<name>\d+) of player (?P<owner>\d+)"), {"pt": "{player}: dado de aposta no {name}", "en": "{player}: doubling cube at {name}"}),
+    (re.compile(r"point (?P<name>\d+), dark"), {"pt": "casa {name}, escura", "en": "point {name}, dark"}),
+    (re.compile(r"point (?P<name>\d+), light"), {"pt": "casa {name}, clara", "en": "point {name}, light"}),
+    (re.compile(r"stack of (?P<count>\d+) of player (?P<owner>\d+) on (?P<name>\S+)"), {"pt": "{player}: pilha de {count} em {name}", "en": "{player}: stack of {count} on {name}"}),
     (re.compile(r"(?P<kind>[\w-]+)(?: of player (?P<owner>\d+))? on (?P<name>\S+)"), {"pt": "{player}: {kind} em {name}", "en": "{player}: {kind} on {name}"}),
 ]
 _OWNER_ROLE = re.compile(r"piece-player-(\d+)")
