@@ -118,6 +118,11 @@ class Palette:
     # -- sheets: the tile chart of a poster (its tile outlines and names, the poster's shade)
     guide: str = _HUES["BLUE"]
     guide_fill: str = _HUES["CHART_GREY"]
+    # -- the horses of seats 2 and 3 (Nyout for three or four players; seats 0 and 1 are light_piece and
+    # dark_piece): gold with the light seat and red with the dark one, so each partnership keeps a light and a
+    # dark side in grey too (L* ~ 73 and ~ 48, between white and black and apart from each other)
+    seat_2_piece: str = _HUES["YELLOW"]
+    seat_3_piece: str = _HUES["RED"]
 
     def __post_init__(self) -> None:
         for role, value in dataclasses.asdict(self).items():
