@@ -100,7 +100,7 @@ class NyoutBoard(BoardDrawing):
             board.add(self.draw_direction(frame, width))
         board.add(self.draw_trays(frame, width))
         board.add(self.draw_entry_exit(frame, width))
-        board.add(self.draw_stations(frame, width))
+        board.add(self.draw_stations(frame, width, options))
         if options.coordinates:
             board.add(self.draw_coordinates(frame))
         return board
@@ -114,7 +114,12 @@ class NyoutBoard(BoardDrawing):
             group.add(Line(frame.pt(*geo.station_centre(a)), frame.pt(*geo.station_centre(b)), style))
         return group
 
-    def draw_stations(self, frame: Frame, width: float) -> Group:
+    def station_fill(self, options: BoardOptions) -> str:
+        """Stations are tinted (paper in light ink), so that a light horse on one stands out by its white."""
+        colours = palette.current()
+        return colours.paper if options.light else colours.cell_light
+
+    def draw_stations(self, frame: Frame, width: float, options: BoardOptions) -> Group:
         colours = palette.current()
         group = Group("stations")
         for name in geo.STATIONS:
@@ -123,7 +128,7 @@ class NyoutBoard(BoardDrawing):
             large = name in geo.LARGE
             title = f"station {name}" + (" (large)" if large else "")
             station = Group("station-large" if large else "station", title=title)
-            station.add(Circle(centre, radius, Style(stroke=colours.ink, width=width * (1.5 if large else 1.0), fill=colours.paper)))
+            station.add(Circle(centre, radius, Style(stroke=colours.ink, width=width * (1.5 if large else 1.0), fill=self.station_fill(options))))
             if large:
                 station.add(Circle(centre, radius * INNER_RING, Style(stroke=colours.ink, width=width * 0.7)))
             group.add(station)
@@ -235,7 +240,7 @@ class NyoutBoard(BoardDrawing):
 
     def horse_disc(self, frame: Frame, centre: tuple[float, float], owner: int) -> Circle:
         radius = frame.length(PIECE_DIAMETER / 2)
-        return Circle(frame.pt(*centre), radius, Style(stroke=palette.current().ink, width=max(0.25, radius * 0.09), fill=seat_fill(owner)))
+        return Circle(frame.pt(*centre), radius, Style(stroke=palette.current().ink, width=max(0.3, radius * 0.16), fill=seat_fill(owner)))
 
     def numeral(self, frame: Frame, centre: tuple[float, float], count: int, owner: int) -> Text:
         colours = palette.current()
