@@ -8,6 +8,14 @@ move's ``text`` parses back to the same move.
 
 The booklet checker, the CLI engine tools (``moves``, ``play``, ``perft``) and
 the diagram renderer only ever talk to engines through this module.
+
+Games of chance and of more than two players use the same interface: a state
+may be a *chance point* (:attr:`GameState.is_chance`), whose :meth:`~GameState.throws`
+list what the dice or sticks can show with exact probabilities, and
+:meth:`~GameState.apply_throw` gives the state in which the seat that threw
+chooses a move.  A :class:`Move` is one decision, so the same seat may move
+several times in a row.  The defaults keep the two-player games without chance
+exactly as they were.
 """
 
 from __future__ import annotations
@@ -15,9 +23,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import ClassVar
 
-from boardgen.errors import IllegalMoveError
+from boardgen.errors import IllegalMoveError, NotationError
 
 
 UNKNOWN_OUTCOME = object()  # the outcome cache before the first outcome() call (engines with __slots__ set it)
@@ -27,8 +36,8 @@ UNKNOWN_OUTCOME = object()  # the outcome cache before the first outcome() call 
 class Piece:
     """A piece as a diagram shows it.
 
-    ``owner`` is 0 for the player who moves first in the game and 1 for the
-    other; ``kind`` names the piece type in the game's own words
+    ``owner`` is the seat that owns it: 0 for the player who moves first in
+    the game, 1 for the next, up to ``players - 1``; ``kind`` names the piece type in the game's own words
     (``stone``, ``man``, ``pawn``, ``officer``...), so the diagram renderer can
     draw officers differently from pawns.  ``count`` is how many such pieces
     stand there together: the seeds in a pit (Awelé), a stack; 1 for a single
@@ -43,7 +52,11 @@ class Piece:
 
 @dataclass(frozen=True)
 class Move:
-    """One whole turn, in a form both machines and diagrams can read.
+    """One decision of the player to move, in a form both machines and diagrams can read.
+
+    In most games a decision is a whole turn; in a game of chance it uses one
+    die or one stick throw, and the same seat may make several in a row (so
+    nothing may assume that the player alternates after every move).
 
     ``text`` is the canonical notation (what ``moves`` prints and ``play``
     accepts).  ``path`` lists the points or cells the moving piece visits in
@@ -66,14 +79,51 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Throw:
+    """One outcome of a chance point: what the dice or sticks show.
+
+    ``text`` is the canonical notation, which :meth:`GameState.parse_throw`
+    reads back (Gamão ``3-1``, Nyout ``kel``); ``probability`` is exact, so
+    that the throws of a chance point can be checked to sum to exactly 1;
+    ``faces`` is what a diagram draws (two dice ``(3, 1)``; four sticks'
+    sides up, 1 marked and 0 plain); ``key`` is free for the engine, like
+    :attr:`Move.key`, and takes no part in equality.
+    """
+
+    text: str
+    probability: Fraction
+    faces: tuple[int, ...] = ()
+    key: object = field(default=None, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` 0 or 1, or ``None`` for a draw, and why."""
+    """How a game ended: ``winner`` (a seat) or ``None`` for a draw, and why.
+
+    ``points`` is what the win is worth where a game scores it (Gamão: 1, 2
+    for a gammon, 3 for a backgammon, times the cube); ``partners`` are the
+    other seats that win with ``winner`` (a partnership).  Both stay out of
+    :meth:`to_json` at their defaults, so the results of games without them
+    (golden files, manifests) read as they always did.
+    """
 
     winner: int | None
     reason: str
+    points: int = 1
+    partners: tuple[int, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat that wins: ``winner`` and its partners; empty for a draw."""
+        return () if self.winner is None else (self.winner, *self.partners)
 
     def to_json(self) -> dict[str, object]:
-        return {"winner": self.winner, "reason": self.reason}
+        data: dict[str, object] = {"winner": self.winner, "reason": self.reason}
+        if self.points != 1:
+            data["points"] = self.points
+        if self.partners:
+            data["winners"] = list(self.winners)
+        return data
 
 
 class GameState(ABC):
@@ -140,7 +190,64 @@ class GameState(ABC):
     @property
     @abstractmethod
     def to_move(self) -> int | None:
-        """0 or 1 for the player to move, None when the game is over."""
+        """The seat to move (0 .. players - 1; at a chance point, the seat that throws); None when over."""
+
+    @property
+    def players(self) -> int:
+        """How many seats this game (under its variants) has; 2 unless a game says otherwise."""
+        return 2
+
+    # -- chance -------------------------------------------------------------
+    @property
+    def is_chance(self) -> bool:
+        """True when the next event is a throw, not a choice (a game without chance never is).
+
+        At a chance point ``to_move`` is the seat that throws, ``legal_moves()``
+        is empty and ``outcome()`` is None.
+        """
+        return False
+
+    def throws(self) -> Sequence[Throw]:
+        """The possible throws at a chance point, in a stable order; empty anywhere else."""
+        return ()
+
+    def apply_throw(self, throw: Throw) -> "GameState":
+        """The state after ``throw``, in which ``to_move`` chooses a move; self is unchanged.
+
+        A game of chance overrides this (calling :meth:`checked_throw` first);
+        the default is for the games without chance, where no throw is ever due.
+        """
+        self.checked_throw(throw)
+        raise NotImplementedError(f"{type(self).__name__} lists throws but does not implement apply_throw")
+
+    def checked_throw(self, throw: Throw) -> Throw:
+        """``throw`` as this chance point lists it (with the engine's ``key``); IllegalMoveError otherwise.
+
+        Shared by the engines' :meth:`apply_throw`, so that a throw that is not
+        due, or is not one of :meth:`throws`, is refused the same way everywhere.
+        """
+        if not self.is_chance:
+            raise IllegalMoveError(f"throw {throw.text}: no throw is due in this position", "no-throw")
+        for listed in self.throws():
+            if listed == throw:
+                return listed
+        raise IllegalMoveError(f"throw {throw.text}: not a possible throw here ({self._allowed_throws()})", "bad-throw")
+
+    def parse_throw(self, text: str) -> Throw:
+        """The throw written ``text`` (canonical text, any letter case); NotationError otherwise.
+
+        A game may override it to accept more spellings (``31`` for ``3-1``).
+        """
+        wanted = text.strip().lower()
+        for throw in self.throws():
+            if throw.text.lower() == wanted:
+                return throw
+        if not self.is_chance:
+            raise NotationError(f"throw {text.strip()!r}: no throw is due in this position")
+        raise NotationError(f"throw {text.strip()!r}: not a throw here ({self._allowed_throws()})")
+
+    def _allowed_throws(self) -> str:
+        return "allowed: " + ", ".join(t.text for t in self.throws())
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order; empty when the game is over (a fresh list each call)."""
@@ -224,13 +331,22 @@ class GameState(ABC):
         """
         if self.outcome() is not None:
             return (f"{text}: the game is over", "game-over")
+        if self.is_chance:
+            return (f"{text}: a throw is due first ({self._allowed_throws()})", "throw-due")
         return (f"{text}: not a legal move in this position", "illegal")
 
     def play(self, *texts: str) -> "GameState":
-        """Apply moves given as text, in order (raises IllegalMoveError on the first bad one)."""
+        """Apply moves given as text, in order (raises IllegalMoveError on the first bad one).
+
+        At a chance point the text is read as a throw (NotationError if it is
+        not one), so a line of a game of chance reads ``"3-1", "8/5", "6/5"``.
+        """
         state = self
         for text in texts:
-            state = state.apply(state.parse_move(text))
+            if state.is_chance:
+                state = state.apply_throw(state.parse_throw(text))
+            else:
+                state = state.apply(state.parse_move(text))
         return state
 
     def __eq__(self, other: object) -> bool:
