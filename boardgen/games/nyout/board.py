@@ -222,8 +222,8 @@ class NyoutBoard(BoardDrawing):
             group.add(Group(f"piece-player-{owner}", [disc], title=f"horse of {SEAT_WORDS[owner % 4]} on {name}"))
         if len(horses) > 1:
             top = horses[-1]
-            offset = (len(horses) - 1) * STACK_STEP - shift
-            group.add(self.numeral(frame, (x + offset, y + offset), len(horses), top))
+            lift = (len(horses) - 1) * STACK_STEP - shift
+            group.add(self.numeral(frame, (x + lift, y + lift), len(horses), top))
         return group
 
     def draw_piece(
