@@ -21,10 +21,10 @@ def test_twenty_nine_stations_and_two_trays() -> None:
 
 
 def test_outer_stations_run_counter_clockwise_from_just_left_of_the_top() -> None:
-    """O01 just left of the top; O05 West, O10 South, O15 East, O20 North (games.md 8.1)."""
-    x, y = geo.station_centre("O01")
+    """o01 just left of the top; o05 West, o10 South, o15 East, o20 North (games.md 8.1)."""
+    x, y = geo.station_centre("o01")
     assert x < 0 and y > 0 and abs(x) < y
-    compass = {"O05": (-1, 0), "O10": (0, -1), "O15": (1, 0), "O20": (0, 1)}
+    compass = {"o05": (-1, 0), "o10": (0, -1), "o15": (1, 0), "o20": (0, 1)}
     for name, (ux, uy) in compass.items():
         px, py = geo.station_centre(name)
         assert px == pytest.approx(ux * geo.RADIUS, abs=1e-9) and py == pytest.approx(uy * geo.RADIUS, abs=1e-9)
@@ -34,27 +34,27 @@ def test_outer_stations_run_counter_clockwise_from_just_left_of_the_top() -> Non
 
 
 def test_the_cross_lies_on_the_two_diameters_with_index_1_next_to_the_rim() -> None:
-    for arm, rim in (("W", "O05"), ("S", "O10"), ("E", "O15"), ("N", "O20")):
+    for arm, rim in (("w", "o05"), ("s", "o10"), ("e", "o15"), ("n", "o20")):
         rx, ry = geo.station_centre(rim)
         one, two = geo.station_centre(f"{arm}1"), geo.station_centre(f"{arm}2")
         assert one == pytest.approx((rx * 2 / 3, ry * 2 / 3)) and two == pytest.approx((rx / 3, ry / 3))
-    assert geo.station_centre("C") == (0.0, 0.0)
+    assert geo.station_centre("c") == (0.0, 0.0)
 
 
 def test_lines_join_each_station_to_its_neighbours() -> None:
     near = geo.neighbours()
-    assert near["O01"] == {"O20", "O02"}
-    assert near["O05"] == {"O04", "O06", "W1"}
-    assert near["C"] == {"W2", "S2", "E2", "N2"}
-    assert near["N1"] == {"N2", "O20"}
+    assert near["o01"] == {"o20", "o02"}
+    assert near["o05"] == {"o04", "o06", "w1"}
+    assert near["c"] == {"w2", "s2", "e2", "n2"}
+    assert near["n1"] == {"n2", "o20"}
     assert sum(len(v) for v in near.values()) == 2 * (20 + 12)  # 20 circle steps + 3 per arm
 
 
 def test_routes_end_at_north_and_shortcuts_cross_the_centre() -> None:
-    assert geo.WEST_SHORTCUT == ("O05", "W1", "W2", "C", "N2", "N1", "O20")
-    assert geo.SOUTH_SHORTCUT == ("O10", "S1", "S2", "C", "N2", "N1", "O20")
+    assert geo.WEST_SHORTCUT == ("o05", "w1", "w2", "c", "n2", "n1", "o20")
+    assert geo.SOUTH_SHORTCUT == ("o10", "s1", "s2", "c", "n2", "n1", "o20")
     for route in (geo.MAIN, geo.WEST_SHORTCUT, geo.SOUTH_SHORTCUT, geo.WEST_ACROSS, geo.CENTRE_NORTH):
-        assert route[-1] == "O20"
+        assert route[-1] == "o20"
         near = geo.neighbours()
         assert all(b in near[a] for a, b in zip(route, route[1:]))  # every step follows a drawn line
     assert len(geo.WEST_ACROSS) > len(geo.WEST_SHORTCUT)  # Culin's way from West is longer
@@ -67,7 +67,7 @@ def test_stations_do_not_touch_and_large_ones_are_larger() -> None:
             if a < b:
                 gap = math.dist(where[a], where[b]) - geo.diameter(a) / 2 - geo.diameter(b) / 2
                 assert gap > 0.1, (a, b, gap)
-    assert {n for n in geo.STATIONS if geo.diameter(n) > 1} == {"O05", "O10", "O15", "O20", "C"}
+    assert {n for n in geo.STATIONS if geo.diameter(n) > 1} == {"o05", "o10", "o15", "o20", "c"}
 
 
 def test_trays_stand_clear_of_the_stations() -> None:
@@ -78,7 +78,7 @@ def test_trays_stand_clear_of_the_stations() -> None:
             x, y = geo.station_centre(name)
             dx, dy = max(abs(x - tx) - w / 2, 0.0), max(abs(y - ty) - h / 2, 0.0)
             assert math.hypot(dx, dy) > geo.diameter(name) / 2 + 0.1, (tray, name)
-    assert geo.tray_centre("start")[0] < geo.station_centre("O01")[0] < 0 < geo.tray_centre("off")[0]
+    assert geo.tray_centre("start")[0] < geo.station_centre("o01")[0] < 0 < geo.tray_centre("off")[0]
 
 
 def test_drawing_has_29_stations_five_of_them_large() -> None:

@@ -153,7 +153,7 @@ class NyoutBoard(BoardDrawing):
         group = Group("entry-exit", title="entry at O01 from the start tray; exit after O20 into the off tray")
         tray_half = geo.TRAY_SIZE[1] / 2
         sx, sy = geo.tray_centre(geo.START)
-        o1 = geo.station_centre("O01")
+        o1 = geo.station_centre("o01")
         entry_from = (sx + geo.TRAY_SIZE[0] / 2 - 0.35, sy - tray_half)
         group.add(_arrow(frame, entry_from, o1, geo.STATION_DIAMETER / 2 + 0.06, colour, width))
         ex, ey = geo.tray_centre(geo.OFF)
@@ -187,7 +187,7 @@ class NyoutBoard(BoardDrawing):
         group = Group("coordinate")
         size = frame.length(LABEL_SIZE)
         for name in geo.STATIONS:
-            group.add(centred_label(frame, label_point(name), name, size))
+            group.add(centred_label(frame, label_point(name), name.upper(), size))
         return group
 
     # -- horses -----------------------------------------------------------------------
@@ -275,15 +275,15 @@ class NyoutBoard(BoardDrawing):
 def label_point(name: str) -> tuple[float, float]:
     """Where a station's name goes: radially outside the rim stations, diagonally beside the cross's."""
     x, y = geo.station_centre(name)
-    if name.startswith("O"):
+    if name.startswith("o"):
         angle = math.radians(geo.outer_angle(int(name[1:])))
         reach = geo.RADIUS + LABEL_OUT + (0.15 if name in geo.LARGE else 0.0)
-        if name == "O01":  # outside, the entry arrow comes down on it: inside the circle instead
+        if name == "o01":  # outside, the entry arrow comes down on it: inside the circle instead
             reach = geo.RADIUS - LABEL_OUT
         return (reach * math.cos(angle), reach * math.sin(angle))
     if name == geo.CENTRE:
         return (0.72, -0.72)
-    return (x + 0.58, y - 0.58) if name[0] in "WE" else (x + 0.72, y - 0.2)
+    return (x + 0.58, y - 0.58) if name[0] in "we" else (x + 0.72, y - 0.2)
 
 
 def _head(tip_centre: tuple[float, float], direction: tuple[float, float], size: float) -> list[tuple[float, float]]:

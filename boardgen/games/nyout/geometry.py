@@ -2,13 +2,16 @@
 
 After Culin's Korean board (games.md section 8.1): 20 stations on a circle and
 a cross of 9 inside it (the centre ``C`` and two stations on each arm).  The
-outer stations ``O01``..``O20`` are numbered counter-clockwise from the entry:
-``O01`` is just left of the top, ``O05`` is West, ``O10`` South, ``O15`` East
-and ``O20`` North, the exit.  On an arm, index 1 is the station next to the
-rim (``W1`` beside ``O05``) and index 2 the one next to the centre.
+outer stations ``o01``..``o20`` are numbered counter-clockwise from the entry:
+``o01`` is just left of the top, ``o05`` is West, ``o10`` South, ``o15`` East
+and ``o20`` North, the exit.  On an arm, index 1 is the station next to the
+rim (``w1`` beside ``o05``) and index 2 the one next to the centre ``c``.
+Names are lower case, like every place name in boardgen (the booklets'
+diagram keys read places in lower case); the printed board labels them in
+capitals, as games.md writes them (``O05``, ``W1``, ``C``).
 
 Routes are the only movement there is: a horse runs forward along one of
-them, station by station, and leaves the board one step after ``O20``.  Which
+them, station by station, and leaves the board one step after ``o20``.  Which
 route a horse is on follows from where it stands and, on a cardinal station,
 from whether it stopped there exactly (only then may it turn into the cross):
 that choice belongs to the rules (:mod:`boardgen.games.nyout.rules`); this
@@ -28,11 +31,11 @@ from __future__ import annotations
 
 import math
 
-OUTER: tuple[str, ...] = tuple(f"O{k:02d}" for k in range(1, 21))
-WEST, SOUTH, EAST, NORTH = "O05", "O10", "O15", "O20"
+OUTER: tuple[str, ...] = tuple(f"o{k:02d}" for k in range(1, 21))
+WEST, SOUTH, EAST, NORTH = "o05", "o10", "o15", "o20"
 CARDINALS: tuple[str, ...] = (WEST, SOUTH, EAST, NORTH)
-CENTRE = "C"
-ARMS: tuple[str, ...] = ("W1", "W2", "S1", "S2", "E1", "E2", "N1", "N2")
+CENTRE = "c"
+ARMS: tuple[str, ...] = ("w1", "w2", "s1", "s2", "e1", "e2", "n1", "n2")
 STATIONS: tuple[str, ...] = OUTER + ARMS + (CENTRE,)  # 29, the order of position texts
 LARGE: frozenset[str] = frozenset(CARDINALS + (CENTRE,))
 START, OFF = "start", "off"  # the two trays
@@ -46,29 +49,29 @@ TRAY_SIZE = (2.9, 1.15)  # width, height of a tray
 TRAY_Y = RADIUS + 1.45  # centre height of both trays, above the circle
 TRAY_X = 2.75  # the start tray's centre is at -TRAY_X (left, beside the entry), off's at +TRAY_X
 
-# The routes, as station sequences; each ends at the exit O20 (the next step is off the board).
+# The routes, as station sequences; each ends at the exit o20 (the next step is off the board).
 MAIN: tuple[str, ...] = OUTER
-WEST_SHORTCUT: tuple[str, ...] = ("O05", "W1", "W2", "C", "N2", "N1", "O20")
-SOUTH_SHORTCUT: tuple[str, ...] = ("O10", "S1", "S2", "C", "N2", "N1", "O20")
+WEST_SHORTCUT: tuple[str, ...] = ("o05", "w1", "w2", "c", "n2", "n1", "o20")
+SOUTH_SHORTCUT: tuple[str, ...] = ("o10", "s1", "s2", "c", "n2", "n1", "o20")
 # Culin's reading (variant shortcut=culin): the West arm runs on through the centre to the East
 # arm and the circle; stopping exactly on the centre is what opens the way north.
-WEST_ACROSS: tuple[str, ...] = ("O05", "W1", "W2", "C", "E2", "E1") + OUTER[14:]
-CENTRE_NORTH: tuple[str, ...] = ("C", "N2", "N1", "O20")
+WEST_ACROSS: tuple[str, ...] = ("o05", "w1", "w2", "c", "e2", "e1") + OUTER[14:]
+CENTRE_NORTH: tuple[str, ...] = ("c", "n2", "n1", "o20")
 
 
 def outer_angle(k: int) -> float:
-    """Degrees anticlockwise from the x axis of outer station ``Ok`` (games.md: 90° + 18°·k)."""
+    """Degrees anticlockwise from the x axis of outer station ``ok`` (games.md: 90° + 18°·k)."""
     return 90.0 + 18.0 * k
 
 
 def station_centre(name: str) -> tuple[float, float]:
     """Board-unit centre of a station (games.md 8.1 scaled by :data:`RADIUS`)."""
-    if name.startswith("O"):
+    if name.startswith("o"):
         angle = math.radians(outer_angle(int(name[1:])))
         return (RADIUS * math.cos(angle), RADIUS * math.sin(angle))
     if name == CENTRE:
         return (0.0, 0.0)
-    direction = {"W": (-1.0, 0.0), "S": (0.0, -1.0), "E": (1.0, 0.0), "N": (0.0, 1.0)}[name[0]]
+    direction = {"w": (-1.0, 0.0), "s": (0.0, -1.0), "e": (1.0, 0.0), "n": (0.0, 1.0)}[name[0]]
     reach = RADIUS * (2 / 3 if name[1] == "1" else 1 / 3)
     return (direction[0] * reach, direction[1] * reach)
 
@@ -92,7 +95,7 @@ def diameter(name: str) -> float:
 def lines() -> list[tuple[str, str]]:
     """The drawn lines between neighbouring stations: the circle and the two diameters."""
     found = [(OUTER[k], OUTER[(k + 1) % 20]) for k in range(20)]
-    for rim, arm in ((WEST, "W"), (SOUTH, "S"), (EAST, "E"), (NORTH, "N")):
+    for rim, arm in ((WEST, "w"), (SOUTH, "s"), (EAST, "e"), (NORTH, "n")):
         found += [(rim, f"{arm}1"), (f"{arm}1", f"{arm}2"), (f"{arm}2", CENTRE)]
     return found
 

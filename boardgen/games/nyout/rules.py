@@ -5,12 +5,12 @@ A turn begins at a chance point: the seat to move throws the four sticks
 made at once, so a turn first collects its throws and then uses them one by
 one: each :class:`~boardgen.engine.base.Move` spends one pending throw on one
 horse (or the stack it belongs to), which runs exactly that many stations
-along its route.  A horse coming in counts ``O01`` as its first station.
+along its route.  A horse coming in counts ``o01`` as its first station.
 Landing on one's own horses (or, four playing, a partner's) makes a stack
 that moves as one from then on; landing on an opponent's sends his whole
 stack back to the start tray and earns one more throw (``capture_throw``),
 made at once, its result joining the throws still to use.  A horse standing
-on West (``O05``) or South (``O10``) stopped there exactly, so it may turn
+on West (``o05``) or South (``o10``) stopped there exactly, so it may turn
 into the cross and run by the centre to North; a horse passing over them
 goes on round the circle.  A horse leaves the board when its move carries
 it beyond North (``bear_off=past``; the rest of the throw is lost), and the
@@ -46,7 +46,7 @@ RETHROW = frozenset({4, 5})  # nyout and mo give another throw
 HORSES = {2: 4, 3: 3, 4: 2}  # horses per seat by the number of players (games.md 8.3)
 STATIONS = geo.STATIONS
 INDEX = {name: i for i, name in enumerate(STATIONS)}
-UPPER = {name.upper(): name for name in geo.PLACE_NAMES}
+LOWER = {name.lower(): name for name in geo.PLACE_NAMES}
 MOVE_RE = re.compile(r"^([a-z0-9]+):([a-z0-9]+)-([a-z0-9]+)$", re.IGNORECASE)
 SEAT_WORD = {2: "four", 3: "three", 4: "two"}
 
@@ -95,7 +95,7 @@ def allies(seat: int, rules: Rules) -> tuple[int, ...]:
 
 @cache
 def routes_from(station: str, culin: bool) -> tuple[tuple[str, ...], ...]:
-    """The routes a horse resting on ``station`` may take, each from the station to North (``O20``).
+    """The routes a horse resting on ``station`` may take, each from the station to North (``o20``).
 
     A horse at rest stopped on its station exactly, so on West or South it may
     turn into the cross (listed second); anywhere else its way is fixed.
@@ -107,11 +107,11 @@ def routes_from(station: str, culin: bool) -> tuple[tuple[str, ...], ...]:
         if station == geo.SOUTH:
             return (circle, geo.SOUTH_SHORTCUT)
         return (circle,)
-    if station in ("W1", "W2"):
+    if station in ("w1", "w2"):
         route = geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT
-    elif station in ("S1", "S2"):
+    elif station in ("s1", "s2"):
         route = geo.SOUTH_SHORTCUT
-    elif station in ("E1", "E2"):  # reached only under culin; its way runs out to the circle
+    elif station in ("e1", "e2"):  # reached only under culin; its way runs out to the circle
         route = geo.WEST_ACROSS
     else:  # the centre and the North arm
         route = geo.CENTRE_NORTH
@@ -153,11 +153,13 @@ class NyoutState(GameState):
     # -- construction -----------------------------------------------------------
     @classmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "NyoutState":
+        GAME.check_size(size)
         rules = resolve_rules(variants)
         return cls(("",) * len(STATIONS), (0,) * rules.players, 0, (), 1, rules)
 
     @classmethod
     def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
         return geo.PLACE_NAMES
 
     @classmethod
@@ -170,9 +172,9 @@ class NyoutState(GameState):
         seen: set[str] = set()
         while k < len(fields) and "=" in fields[k]:
             place_text, _, letters = fields[k].partition("=")
-            place = UPPER.get(place_text.upper())
+            place = LOWER.get(place_text.lower())
             if place is None or place == geo.START:
-                raise NotationError(f"position: {place_text!r} is not a station or 'off' (stations O01..O20, W1, W2, S1, S2, E1, E2, N1, N2, C)")
+                raise NotationError(f"position: {place_text!r} is not a station or 'off' (stations o01..o20, w1, w2, s1, s2, e1, e2, n1, n2, c)")
             if place in seen:
                 raise PositionError(f"position: {place} is given twice")
             seen.add(place)
@@ -375,7 +377,7 @@ class NyoutState(GameState):
 
     # -- notation ---------------------------------------------------------------------------
     def normalize_move_text(self, text: str) -> str:
-        """``3:o05-c``, ``KEL:O05-C`` -> ``kel:O05-C`` (a throw by value or name, places in any case)."""
+        """``3:O05-C``, ``KEL:o05-c`` -> ``kel:o05-c`` (a throw by value or name, places in any case)."""
         match = MOVE_RE.match(text.strip())
         if not match:
             return text.strip()
@@ -383,7 +385,7 @@ class NyoutState(GameState):
         throw = throw_text.lower()
         if throw.isdigit() and 1 <= int(throw) <= 5:
             throw = THROW_NAMES[int(throw) - 1]
-        return f"{throw}:{UPPER.get(origin.upper(), origin)}-{UPPER.get(target.upper(), target)}"
+        return f"{throw}:{LOWER.get(origin.lower(), origin)}-{LOWER.get(target.lower(), target)}"
 
     def why_illegal(self, text: str) -> tuple[str, str]:
         if self.outcome() is not None:
@@ -392,7 +394,7 @@ class NyoutState(GameState):
             return (f"{text}: {SEATS[self.seat]} must throw the sticks first", "must-throw")
         match = MOVE_RE.match(text)
         if not match:
-            return (f"{text}: expected THROW:FROM-TO, e.g. kel:O05-C or mo:start-O05", "syntax")
+            return (f"{text}: expected THROW:FROM-TO, e.g. kel:o05-c or mo:start-o05", "syntax")
         throw, origin, target = match.groups()
         if throw not in THROW_NAMES:
             return (f"{text}: {throw!r} is not a throw (to, kai, kel, nyout, mo)", "syntax")
@@ -437,7 +439,7 @@ def _turned_routes(origin: str, culin: bool) -> list[tuple[str, ...]]:
     for route in routes_from(origin, culin):
         for k, station in enumerate(route):
             if station in (geo.WEST, geo.SOUTH, geo.EAST) and (k > 0 or station == geo.EAST):
-                arm = {geo.WEST: ("W1", "W2"), geo.SOUTH: ("S1", "S2"), geo.EAST: ("E1", "E2")}[station]
+                arm = {geo.WEST: ("w1", "w2"), geo.SOUTH: ("s1", "s2"), geo.EAST: ("e1", "e2")}[station]
                 found.append(route[: k + 1] + arm + geo.CENTRE_NORTH)
             if station == geo.CENTRE and k > 0 and culin:
                 found.append(route[: k] + geo.CENTRE_NORTH)
