@@ -143,7 +143,7 @@ class FrontMatter:
     players: str = ""
     time: str = ""
     ages: str = ""
-    colours: tuple[str, str] = ("", "")
+    colours: tuple[str, ...] = ("", "")
     author: str = "boardgen"
     description: str = ""
     keywords: tuple[str, ...] = ()
@@ -228,10 +228,10 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
             problems.add(path, meta.line_of("variant"), 'front matter: variant must be a table of strings, e.g. { swap = "on" }')
     if "colours" in data:
         value = data["colours"]
-        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and v.strip() for v in value):
-            meta.colours = (value[0].strip(), value[1].strip())
+        if isinstance(value, list) and 2 <= len(value) <= 4 and all(isinstance(v, str) and v.strip() for v in value):
+            meta.colours = tuple(v.strip() for v in value)  # seats in the order of play (Nyout names up to four)
         else:
-            problems.add(path, meta.line_of("colours"), "front matter: colours must list two names: the first player's, then the second's")
+            problems.add(path, meta.line_of("colours"), "front matter: colours must list two to four names: the players' in the order of play")
     if "pieces" in data:
         value = data["pieces"]
         if isinstance(value, dict) and value and all(re.fullmatch(r"[a-z][a-z0-9_-]*", k) and isinstance(v, str) and v.strip() for k, v in value.items()):
@@ -377,7 +377,7 @@ def read_language(path: Path, lang: str, problems: Problems, folder: Path | None
     return LanguageSource(lang, path, meta, sections, offset)
 
 
-def booklet_terms(folder: Path, lang: str) -> tuple[tuple[str, str] | None, dict[str, str]]:
+def booklet_terms(folder: Path, lang: str) -> tuple[tuple[str, ...] | None, dict[str, str]]:
     """The words a game's rule text uses for the players (``colours``) and the pieces (``pieces``).
 
     A diagram drawn outside a booklet (``boardgen diagram``) is described with

@@ -83,7 +83,7 @@ def _kind_word(kind: str, lang: str, pieces: dict[str, str] | None = None) -> st
     return KIND_WORDS[lang].get(kind, kind)
 
 
-def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None = None, pieces: dict[str, str] | None = None) -> str:
+def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None = None, pieces: dict[str, str] | None = None) -> str:
     """The diagram in words, in ``lang`` ("pt" or "en"): pieces, moves, arrows, marks and claims.
 
     ``colours`` names the players and ``pieces`` the kinds of pieces (kind ->
@@ -111,7 +111,9 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, str] | None
             listed = ", ".join(next(iter(kinds.values())))
         else:
             listed = "; ".join(f"{_kind_word(kind, lang, pieces)} {', '.join(points)}" for kind, points in kinds.items())
-        parts.append(f"{_first_upper(names[owner])}: {listed}.")
+        # A seat the front matter does not name (a third or fourth player): "player 3" / "jogador 3".
+        who = names[owner] if owner < len(names) else f"{'jogador' if lang == 'pt' else 'player'} {owner + 1}"
+        parts.append(f"{_first_upper(who)}: {listed}.")
     first = checked.spec.first_number()
     if checked.played:
         if first is None:  # numbers: off -- the drawing has no numbers, so neither has the text
@@ -203,7 +205,7 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
 _OWNER_ROLE = re.compile(r"piece-player-(\d+)")
 
 #: the words a language uses for its players and its pieces (front matter ``colours``, ``pieces``)
-Terms = tuple[tuple[str, str] | None, Mapping[str, str]]
+Terms = tuple[tuple[str, ...] | None, Mapping[str, str]]
 
 
 def singular(plural: str, lang: str) -> str:

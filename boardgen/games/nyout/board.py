@@ -257,6 +257,15 @@ class NyoutBoard(BoardDrawing):
             return rounded(frame, (x - w / 2 - 0.08, y - h / 2 - 0.08), (x + w / 2 + 0.08, y + h / 2 + 0.08), h / 3, style)
         return Circle(frame.pt(x, y), frame.length(geo.diameter(name) / 2 + 0.08), style)
 
+    def claim_mark(self, name: str) -> tuple[tuple[float, float], float]:
+        """Where a diagram crosses a place (a capture, a refused move): the station's lower right, small,
+        so that a captured stack's count stays readable; a tray's cross goes on the tray."""
+        x, y = self.location(name)
+        if name in geo.TRAYS:
+            return (x, y), 0.8
+        reach = geo.diameter(name) / 2 * 0.72
+        return (x + reach, y - reach), 0.55
+
     def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
         """Where a move's arrow runs: through every station of ``path``, entering from and leaving to the trays
         at their edge nearest the board (an arrow into the middle of a tray would cover its discs)."""
