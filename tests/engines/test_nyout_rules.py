@@ -286,19 +286,58 @@ def test_bad_positions_are_refused(text: str, error: type[Exception], words: str
         pos(text)
 
 
-def test_random_games_end_and_every_text_reads_back() -> None:
-    for players in ("2", "3", "4"):
-        rng = random.Random(players)
-        state = NyoutState.initial(variants={"players": players})
-        for _ in range(3000):
-            if state.outcome() is not None:
-                break
-            assert NyoutState.from_text(state.to_text(), {"players": players}).to_text() == state.to_text()
-            if state.is_chance:
-                state = state.apply_throw(rng.choice(list(state.throws())))
-            else:
-                moves = state.legal_moves()
-                assert moves, state.to_text()
-                assert all(state.parse_move(m.text) == m for m in moves)
-                state = state.apply(rng.choice(moves))
-        assert state.outcome() is not None
+@pytest.mark.parametrize(
+    "variants",
+    [{"players": "2"}, {"players": "3"}, {"players": "4"},
+     {"players": "2", "shortcut": "culin", "bear_off": "on-exit", "capture_throw": "off", "back_do": "on"},
+     {"players": "4", "back_do": "on"}],
+    ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()),
+)
+def test_random_games_end_and_every_text_reads_back(variants: dict[str, str]) -> None:
+    rng = random.Random(str(variants))
+    state = NyoutState.initial(variants=variants)
+    for _ in range(3000):
+        if state.outcome() is not None:
+            break
+        assert NyoutState.from_text(state.to_text(), variants).to_text() == state.to_text()
+        if state.is_chance:
+            state = state.apply_throw(rng.choice(list(state.throws())))
+        else:
+            moves = state.legal_moves()
+            assert moves, state.to_text()
+            assert all(state.parse_move(m.text) == m for m in moves)
+            state = state.apply(rng.choice(moves))
+    assert state.outcome() is not None
+
+
+# -- back-do (modern yut, variant back_do) -------------------------------------------------------------------
+def test_back_do_takes_one_chance_in_sixteen_from_the_to() -> None:
+    throws = NyoutState.initial(variants={"back_do": "on"}).throws()
+    chances = {t.text: t.probability for t in throws}
+    assert chances == {"to": Fraction(3, 16), "kai": Fraction(6, 16), "kel": Fraction(4, 16), "nyout": Fraction(1, 16),
+                       "mo": Fraction(1, 16), "backdo": Fraction(1, 16)}
+    assert "backdo" not in {t.text for t in NyoutState.initial().throws()}
+    with pytest.raises(NotationError, match="back_do=on"):
+        pos("o05=a a throws backdo")
+
+
+def test_back_do_moves_a_horse_one_station_back() -> None:
+    state = pos("o05=a o09=b a throws backdo", back_do="on")
+    assert texts(state) == {"backdo:o05-o04"}
+    assert pos("c=a a throws backdo", back_do="on").legal_moves()[0].path == ("c", "w2")
+    assert texts(pos("c=a a throws backdo", back_do="on")) == {"backdo:c-w2", "backdo:c-s2"}
+    assert texts(pos("o20=a a throws backdo", back_do="on")) == {"backdo:o20-o19", "backdo:o20-n1"}
+    home = pos("o01=aa a throws backdo", back_do="on").play("backdo:o01-start")
+    assert home.to_text() == "b" and home.waiting(0) == 4
+    capture = pos("o05=a o04=b a throws backdo", back_do="on").parse_move("backdo:o05-o04")
+    assert capture.kind == "capture"
+
+
+def test_a_back_do_no_horse_can_use_is_let_go() -> None:
+    state = pos("a throws backdo kel", back_do="on")
+    assert texts(state) == {"backdo:pass", "kel:start-o03"}
+    after = state.play("kel:start-o03")
+    assert texts(after) == {"backdo:o03-o02"}
+    assert after.why_illegal("backdo:pass")[1] == "must-use"
+    passed = state.play("backdo:pass")
+    assert passed.to_text() == "a throws kel"

@@ -45,5 +45,13 @@ GAME = GameInfo(
             default=True,
             doc="on: a capture earns one more throw (seed, Culin); off: it does not (the Ludii file).",
         ),
+        Variant.boolean(
+            "back_do",
+            on_first=False,
+            default=False,
+            doc="off: no backward throw (seed, Culin); on: modern yut's back-do: one stick is specially marked, "
+            "and when it alone shows its marked side (1 chance in 16, taken from the to's 4) a horse goes one "
+            "station back (games.md 8.6).",
+        ),
     ),
 )

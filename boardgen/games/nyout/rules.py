@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cache
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece, Throw
@@ -42,12 +43,16 @@ from boardgen.games.nyout import geometry as geo
 
 SEATS = "abcd"
 THROW_NAMES = ("to", "kai", "kel", "nyout", "mo")  # values 1..5
+BACK_DO = -1  # modern yut's backward throw (variant back_do): one station back
+NAME: dict[int, str] = {**{v: name for v, name in enumerate(THROW_NAMES, 1)}, BACK_DO: "backdo"}
+VALUE: dict[str, int] = {name: v for v, name in NAME.items()}
+PASS = "pass"  # the target of a back-do that no horse can use
 RETHROW = frozenset({4, 5})  # nyout and mo give another throw
 HORSES = {2: 4, 3: 3, 4: 2}  # horses per seat by the number of players (games.md 8.3)
 STATIONS = geo.STATIONS
 INDEX = {name: i for i, name in enumerate(STATIONS)}
 LOWER = {name.lower(): name for name in geo.PLACE_NAMES}
-MOVE_RE = re.compile(r"^([a-z0-9]+):([a-z0-9]+)-([a-z0-9]+)$", re.IGNORECASE)
+MOVE_RE = re.compile(r"^(-?[a-z0-9]+):([a-z0-9]+)-([a-z0-9]+)$", re.IGNORECASE)
 SEAT_WORD = {2: "four", 3: "three", 4: "two"}
 
 
@@ -55,6 +60,13 @@ SEAT_WORD = {2: "four", 3: "three", 4: "two"}
 # chances in 16, faces the sticks' sides up (a mo shows no marked side), renamed to
 # the throws' names; key stays the value.
 THROWS: tuple[Throw, ...] = tuple(replace(t, text=THROW_NAMES[int(t.key) - 1]) for t in STICKS_4)  # type: ignore[call-overload]
+# With back_do=on one of the sticks is marked on its marked side (drawn as the fourth stick): when it
+# alone shows its marked side, the throw is a back-do instead of a to (1 chance in 16 of the to's 4).
+THROWS_BACK_DO: tuple[Throw, ...] = (
+    replace(THROWS[0], probability=THROWS[0].probability - Fraction(1, 16)),
+    *THROWS[1:],
+    Throw(NAME[BACK_DO], Fraction(1, 16), (0, 0, 0, 1), key=BACK_DO),
+)
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,7 @@ class Rules:
     culin: bool  # shortcut=culin: the West arm crosses to the East arm
     exit_on_north: bool  # bear_off=on-exit
     capture_throw: bool
+    back_do: bool
 
 
 @cache
@@ -76,6 +89,7 @@ def rules_for(chosen: VariantValues) -> Rules:
         culin=chosen.shortcut == "culin",
         exit_on_north=chosen.bear_off == "on-exit",
         capture_throw=chosen.capture_throw,
+        back_do=chosen.back_do,
     )
 
 
@@ -195,6 +209,8 @@ class NyoutState(GameState):
             raise NotationError(f"position: seat to move must be one of {', '.join(SEATS[: rules.players])}, not {rest[0]!r}")
         seat = SEATS.index(seat_text)
         pending, owed = _read_throws(rest[1:])
+        if BACK_DO in pending and not rules.back_do:
+            raise NotationError("position: a backdo is only thrown with back_do=on")
         state = cls(tuple(stacks), tuple(off), seat, pending, owed, rules)
         state._check_possible()
         return state
@@ -220,7 +236,7 @@ class NyoutState(GameState):
         parts.append(SEATS[self.seat])
         if self.pending and self.outcome() is None:
             parts.append("throws")
-            parts += [THROW_NAMES[v - 1] for v in self.pending]
+            parts += [NAME[v] for v in self.pending]
             if self.owed:
                 parts.append("+")
         return " ".join(parts)
@@ -239,15 +255,18 @@ class NyoutState(GameState):
         return self.owed > 0 and self.outcome() is None
 
     def throws(self) -> Sequence[Throw]:
-        return THROWS if self.is_chance else ()
+        if not self.is_chance:
+            return ()
+        return THROWS_BACK_DO if self.rules.back_do else THROWS
 
     def parse_throw(self, text: str) -> Throw:
         """A throw by name (``kel``) or by value (``3``), any case."""
         word = text.strip().lower()
-        for throw in THROWS:
+        known = THROWS_BACK_DO if self.rules.back_do else THROWS
+        for throw in known:
             if word in (throw.text, str(throw.key)):
                 return throw
-        raise NotationError(f"throw {text!r}: expected one of {', '.join(t.text for t in THROWS)} (or 1 to 5)")
+        raise NotationError(f"throw {text!r}: expected one of {', '.join(t.text for t in known)} (or 1 to 5)")
 
     def apply_throw(self, throw: Throw) -> "NyoutState":
         value = int(self.checked_throw(throw).key)  # type: ignore[call-overload]
@@ -276,7 +295,10 @@ class NyoutState(GameState):
         moves: list[Move] = []
         seen: set[str] = set()
         for value in sorted(set(self.pending)):
-            name = THROW_NAMES[value - 1]
+            name = NAME[value]
+            if value == BACK_DO:
+                moves += self._back_moves(mine)
+                continue
             if self.entering_seat() is not None:
                 path = (geo.START,) + geo.OUTER[:value]
                 moves.append(self._move(name, path, "enter"))
@@ -297,16 +319,33 @@ class NyoutState(GameState):
         captures: tuple[str, ...] = ()
         if target == geo.OFF:
             kind = "bear-off"
-        else:
+        elif target != geo.START:
             stack = self.stacks[INDEX[target]]
             if stack and team(SEATS.index(stack[0]), self.rules) != team(self.seat, self.rules):
                 captures, kind = (target,), "capture"
             elif stack and kind == "move":
                 kind = "stack"
-        return Move(f"{name}:{path[0]}-{target}", path, captures, kind, key=THROW_NAMES.index(name) + 1)
+        return Move(f"{name}:{path[0]}-{target}", path, captures, kind, key=VALUE[name])
+
+    def _back_moves(self, mine: set[str]) -> list[Move]:
+        """A back-do: each of the side's stacks one station back (where two ways meet, either); a horse
+        on o01 goes back to the start tray.  With no horse of the side on the board it is lost (``pass``)."""
+        moves: list[Move] = []
+        for index, stack in enumerate(self.stacks):
+            if stack and stack[0] in mine:
+                station = STATIONS[index]
+                for before in behind(station, self.rules.culin):
+                    move = self._move(NAME[BACK_DO], (station, before), "back")
+                    kind = move.kind if move.kind in ("capture", "stack") else "back"
+                    moves.append(Move(move.text, move.path, move.captures, kind, key=BACK_DO))
+        if not moves:
+            moves.append(Move(f"{NAME[BACK_DO]}:{PASS}", (), (), "pass", key=BACK_DO))
+        return moves
 
     def apply(self, move: Move) -> "NyoutState":
-        value = move.key if isinstance(move.key, int) else THROW_NAMES.index(move.text.partition(":")[0]) + 1
+        value = move.key if isinstance(move.key, int) else VALUE[move.text.partition(":")[0]]
+        if move.kind == "pass":
+            return self._after(self.stacks, self.off, value, 0)
         origin, target = move.path[0], move.path[-1]
         stacks = list(self.stacks)
         off = list(self.off)
@@ -318,7 +357,9 @@ class NyoutState(GameState):
             riders = stacks[INDEX[origin]]
             stacks[INDEX[origin]] = ""
         owed = 0
-        if target == geo.OFF:
+        if target == geo.START:  # a back-do from o01: the horses wait again
+            pass
+        elif target == geo.OFF:
             for letter in riders:
                 off[SEATS.index(letter)] += 1
         else:
@@ -327,9 +368,13 @@ class NyoutState(GameState):
                 there = ""  # the captured stack goes back to the start tray
                 owed = 1 if self.rules.capture_throw else 0
             stacks[INDEX[target]] = "".join(sorted(there + riders))
+        return self._after(tuple(stacks), tuple(off), value, owed)
+
+    def _after(self, stacks: tuple[str, ...], off: tuple[int, ...], value: int, owed: int) -> "NyoutState":
+        """The state once throw ``value`` is spent: the game over, the next seat to throw, or more to do."""
         pending = list(self.pending)
         pending.remove(value)
-        state = NyoutState(tuple(stacks), tuple(off), self.seat, tuple(pending), owed, self.rules)
+        state = NyoutState(stacks, off, self.seat, tuple(pending), owed, self.rules)
         if state.finished_teams():
             return NyoutState(state.stacks, state.off, self.seat, (), 0, self.rules)
         if not owed and not pending:  # the turn is over: the next seat throws
@@ -383,8 +428,8 @@ class NyoutState(GameState):
             return text.strip()
         throw_text, origin, target = match.groups()
         throw = throw_text.lower()
-        if throw.isdigit() and 1 <= int(throw) <= 5:
-            throw = THROW_NAMES[int(throw) - 1]
+        if throw.lstrip("-").isdigit() and int(throw) in NAME:
+            throw = NAME[int(throw)]
         return f"{throw}:{LOWER.get(origin.lower(), origin)}-{LOWER.get(target.lower(), target)}"
 
     def why_illegal(self, text: str) -> tuple[str, str]:
@@ -392,22 +437,28 @@ class NyoutState(GameState):
             return (f"{text}: the game is over", "game-over")
         if self.is_chance:
             return (f"{text}: {SEATS[self.seat]} must throw the sticks first", "must-throw")
+        if text == f"{NAME[BACK_DO]}:{PASS}":
+            if BACK_DO in self.pending:
+                return (f"{text}: a horse of {SEATS[self.seat]}'s side can go back, so the back-do must be used", "must-use")
+            return (f"{text}: there is no back-do to let go", "no-such-throw")
         match = MOVE_RE.match(text)
         if not match:
             return (f"{text}: expected THROW:FROM-TO, e.g. kel:o05-c or mo:start-o05", "syntax")
         throw, origin, target = match.groups()
-        if throw not in THROW_NAMES:
+        if throw not in VALUE or (throw == NAME[BACK_DO] and not self.rules.back_do):
             return (f"{text}: {throw!r} is not a throw (to, kai, kel, nyout, mo)", "syntax")
         for place in (origin, target):
             if place not in geo.PLACE_NAMES:
                 return (f"{text}: {place!r} is not a station of the board", "off-board")
-        value = THROW_NAMES.index(throw) + 1
+        value = VALUE[throw]
         if value not in self.pending:
-            held = " ".join(THROW_NAMES[v - 1] for v in self.pending)
+            held = " ".join(NAME[v] for v in self.pending)
             return (f"{text}: there is no {throw} to use (throws: {held})", "no-such-throw")
-        if origin == geo.OFF or target == geo.START:
+        if origin == geo.OFF or (target == geo.START and value != BACK_DO):
             return (f"{text}: horses run from the start tray towards the exit, never back", "backwards")
         if origin == geo.START:
+            if value == BACK_DO:
+                return (f"{text}: a back-do moves a horse on the board back; none comes in with it", "backwards")
             if self.entering_seat() is None:
                 return (f"{text}: no horse of {SEATS[self.seat]}'s side waits to come in", "no-horse")
             return (f"{text}: a {throw} brings a horse in to {geo.OUTER[value - 1]}", "wrong-distance")
@@ -416,6 +467,8 @@ class NyoutState(GameState):
             return (f"{text}: no horse stands on {origin}", "no-horse")
         if stack[0] not in {SEATS[s] for s in allies(self.seat, self.rules)}:
             return (f"{text}: the horses on {origin} are not {SEATS[self.seat]}'s side's", "not-yours")
+        if value == BACK_DO:
+            return (f"{text}: a back-do takes a horse on {origin} back to {' or '.join(behind(origin, self.rules.culin))}", "wrong-distance")
         return self._why_not_there(text, origin, target, value)
 
     def _why_not_there(self, text: str, origin: str, target: str, value: int) -> tuple[str, str]:
@@ -424,12 +477,12 @@ class NyoutState(GameState):
         if target == geo.OFF and not rules.exit_on_north:
             for route in routes_from(origin, rules.culin):
                 if len(route) - 1 == value:
-                    return (f"{text}: the {THROW_NAMES[value - 1]} only reaches North; a horse leaves by going past it", "not-past")
+                    return (f"{text}: the {NAME[value]} only reaches North; a horse leaves by going past it", "not-past")
         # Would some turn it may not take (passing over a cardinal, into the East arm) get it there?
         for turned in _turned_routes(origin, rules.culin):
             if walk(turned, value, rules.exit_on_north)[-1] == target:
                 return (f"{text}: only a horse that stands on West or South (or the centre) may turn into the cross", "no-shortcut")
-        return (f"{text}: a {THROW_NAMES[value - 1]} from {origin} does not lead to {target}", "wrong-distance")
+        return (f"{text}: a {NAME[value]} from {origin} does not lead to {target}", "wrong-distance")
 
 
 def _turned_routes(origin: str, culin: bool) -> list[tuple[str, ...]]:
@@ -444,6 +497,22 @@ def _turned_routes(origin: str, culin: bool) -> list[tuple[str, ...]]:
             if station == geo.CENTRE and k > 0 and culin:
                 found.append(route[: k] + geo.CENTRE_NORTH)
     return found
+
+
+@cache
+def behind(station: str, culin: bool) -> tuple[str, ...]:
+    """Where a back-do takes a horse on ``station``: the station before it on any route through it
+    (two where ways meet: the centre, North, and East under culin); from o01, the start tray."""
+    if station == "o01":
+        return (geo.START,)
+    routes = [geo.MAIN, geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT, geo.SOUTH_SHORTCUT]
+    found: list[str] = []
+    for route in routes:
+        if station in route[1:]:
+            before = route[route.index(station) - 1]
+            if before not in found:
+                found.append(before)
+    return tuple(found)
 
 
 def _read_seats(letters: str, place: str, rules: Rules) -> list[int]:
@@ -472,7 +541,7 @@ def _read_throws(words: list[str]) -> tuple[tuple[int, ...], int]:
         raise NotationError("position: 'throws' names no throw (to, kai, kel, nyout, mo)")
     values = []
     for word in names:
-        if word.lower() not in THROW_NAMES:
-            raise NotationError(f"position: {word!r} is not a throw (to, kai, kel, nyout, mo)")
-        values.append(THROW_NAMES.index(word.lower()) + 1)
+        if word.lower() not in VALUE:
+            raise NotationError(f"position: {word!r} is not a throw (to, kai, kel, nyout, mo; backdo with back_do=on)")
+        values.append(VALUE[word.lower()])
     return (tuple(sorted(values)), owed)
