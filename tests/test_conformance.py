@@ -34,17 +34,34 @@ run on forever is a failure, not a truncated playout.  Along the way:
   the other way round, every point the board draws is named by the engine
   somewhere in the playouts on that size (each position's legal moves are all
   looked at, so the first game already names every point of today's boards).
+
+Games of chance and of more than two players go through the same playouts:
+
+* at a chance point (``is_chance``) the throws pass
+  :func:`~boardgen.engine.chance.check_throw_distribution` (exact
+  probabilities above 0 summing to 1, distinct texts that parse back, a seat
+  to throw, no legal move, no outcome), the text round-trips to a chance
+  point with the same throws, ``apply_throw`` leaves the state unchanged, a
+  throw that is not listed is refused, and on sampled chance points every
+  throw is applied; the playout then draws a throw with
+  :func:`~boardgen.engine.chance.sample_throw` from its seeded generator;
+* away from chance points there are no throws and ``apply_throw`` refuses one;
+* ``to_move`` and every piece's owner are seats below ``players``; the same
+  seat may move several times in a row (nothing here assumes alternation);
+* an outcome's winners are distinct seats and its points at least 1.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.base import GameState, Move, Outcome, Piece, Throw
+from boardgen.engine.chance import check_throw_distribution, sample_throw
 from boardgen.errors import BoardgenError, IllegalMoveError
 from boardgen.registry import GameInfo, all_games
 
@@ -149,12 +166,22 @@ def _playout(
     """
     state = engine.initial(size, variants)
     where = f"{game.id} size={size} variants={dict(variants)}"
-    for ply in range(max_plies + 1):
+    thrown = 0  # throws drawn so far; plies count moves only
+    last_throw: Throw | None = None  # a throw to offer where none is due
+    ply = 0
+    while ply <= max_plies and thrown <= 2 * max_plies + 10:
         text = state.to_text()
         context = f"{where} ply {ply}: {text!r}"
         deep = full or ply % DEEP_CHECK_EVERY == 0
         moves = _check_state(engine, state, variants, context, deep or ply % 5 == 0)
         _check_point_names(state, moves, points, context, used if used is not None else set())
+        if state.is_chance:
+            last_throw = state.throws()[0] if state.throws() else last_throw
+            state = _throw(engine, state, rng, context, deep)
+            thrown += 1
+            continue
+        if last_throw is not None:
+            _check_no_throw_due(state, last_throw, context)
         if not moves:
             _check_final(engine, state, variants, context)
             return ply
@@ -170,7 +197,37 @@ def _playout(
         if deep:
             assert [m.text for m in state.legal_moves()] == [m.text for m in moves], f"{context}: apply changed moves"
         state = following
-    pytest.fail(f"{where}: no outcome after {max_plies} moves: {state.to_text()!r} (a game must end or have a draw rule)")
+        ply += 1
+    spent = f"{max_plies} moves" if ply > max_plies else f"{ply} moves and {thrown} throws"
+    pytest.fail(f"{where}: no outcome after {spent}: {state.to_text()!r} (a game must end or have a draw rule)")
+
+
+def _throw(engine: Any, state: GameState, rng: random.Random, context: str, deep: bool) -> GameState:
+    """The checks of a chance point, then the state after a seeded random throw."""
+    throws = check_throw_distribution(state)
+    text = state.to_text()
+    for throw in throws if deep else throws[:1]:
+        child = state.apply_throw(throw)
+        assert isinstance(child, engine), f"{context}: throw {throw.text} gave a {type(child).__name__}"
+        assert child.to_move is not None or child.outcome() is not None, f"{context}: throw {throw.text}: nobody to move"
+        shouted = throw.text.upper()
+        if [t.text.upper() for t in throws].count(shouted) == 1:
+            assert state.parse_throw(shouted) == throw, f"{context}: throw {shouted!r} (upper case) is refused"
+    stranger = Throw("no-such-throw", throws[0].probability, throws[0].faces)
+    with pytest.raises(IllegalMoveError):
+        state.apply_throw(stranger)
+    with pytest.raises(BoardgenError):
+        state.parse_throw("no-such-throw")
+    chosen = sample_throw(state, rng)
+    following = state.apply_throw(chosen)
+    assert state.to_text() == text, f"{context}: throw {chosen.text} changed the original state"
+    return following
+
+
+def _check_no_throw_due(state: GameState, throw: Throw, context: str) -> None:
+    assert not state.throws(), f"{context}: throws listed where no throw is due"
+    with pytest.raises(IllegalMoveError):
+        state.apply_throw(throw)
 
 
 def _check_state(
@@ -180,16 +237,21 @@ def _check_state(
     moves = state.legal_moves()
     outcome = state.outcome()
     over = outcome is not None
+    seats = state.players
+    assert isinstance(seats, int) and 2 <= seats <= 4, f"{context}: players={seats!r}"
     assert (state.to_move is None) == over, f"{context}: to_move={state.to_move} but outcome={outcome}"
-    assert state.to_move in (None, 0, 1), context
-    assert (not moves) == over, f"{context}: {len(moves)} legal moves but outcome={outcome}"
+    assert state.to_move is None or 0 <= state.to_move < seats, f"{context}: to_move={state.to_move} of {seats} seats"
+    if state.is_chance:
+        assert not moves and not over, f"{context}: a chance point with {len(moves)} legal moves and outcome={outcome}"
+    else:
+        assert (not moves) == over, f"{context}: {len(moves)} legal moves but outcome={outcome}"
     texts = [m.text for m in moves]
     assert len(set(texts)) == len(texts), f"{context}: repeated move texts {sorted(t for t in texts if texts.count(t) > 1)}"
     if thorough:
         assert texts == [m.text for m in state.legal_moves()], f"{context}: legal move order is not stable"
     for where, piece in state.placements():
         assert isinstance(where, str) and where, context
-        assert piece.owner in (0, 1), f"{context}: piece on {where} has owner {piece.owner}"
+        assert 0 <= piece.owner < seats, f"{context}: piece on {where} has owner {piece.owner}"
 
     text = state.to_text()
     assert "\n" not in text, f"{context}: position text spans several lines"
@@ -197,6 +259,10 @@ def _check_state(
     assert again.to_text() == text, f"{context}: position text reads back as {again.to_text()!r}"
     assert again.to_move == state.to_move, f"{context}: to_move differs after reading the text back"
     assert again.outcome() == outcome, f"{context}: outcome differs after reading the text back"
+    assert again.players == seats, f"{context}: players differs after reading the text back"
+    assert again.is_chance == state.is_chance, f"{context}: is_chance differs after reading the text back"
+    if state.is_chance:
+        assert list(again.throws()) == list(state.throws()), f"{context}: throws differ after reading the text back"
     if thorough:
         again_texts = [m.text for m in again.legal_moves()]
         assert again_texts == texts, f"{context}: legal moves differ after reading the text back"
@@ -231,8 +297,14 @@ def _check_move_text(state: GameState, move: Move, context: str, upper: bool) ->
 def _check_final(engine: Any, state: GameState, variants: Mapping[str, str], context: str) -> None:
     outcome = state.outcome()
     assert isinstance(outcome, Outcome), f"{context}: no legal moves and no outcome"
-    assert outcome.winner in (0, 1, None), f"{context}: winner {outcome.winner!r}"
+    seats = range(state.players)
+    assert outcome.winner is None or outcome.winner in seats, f"{context}: winner {outcome.winner!r}"
+    winners = outcome.winners
+    assert len(set(winners)) == len(winners) and all(w in seats for w in winners), f"{context}: winners {winners}"
+    assert outcome.winner is not None or not outcome.partners, f"{context}: a draw with partners {outcome.partners}"
+    assert isinstance(outcome.points, int) and outcome.points >= 1, f"{context}: points {outcome.points!r}"
     assert isinstance(outcome.reason, str) and outcome.reason.strip(), f"{context}: outcome has no reason"
+    assert not state.is_chance and not state.throws(), f"{context}: a finished game is a chance point"
     assert engine.from_text(state.to_text(), variants).outcome() == outcome, f"{context}: final outcome not in the text"
     with pytest.raises(IllegalMoveError):
         state.parse_move("a1")
@@ -357,4 +429,83 @@ def test_a_drawn_point_the_engine_never_names_is_reported() -> None:
 def test_the_harness_catches_broken_engines(engine: type[_Countdown], words: str) -> None:
     with pytest.raises((AssertionError, pytest.fail.Exception)) as info:
         _toy_playout(engine)
+    assert words in str(info.value)
+
+
+# -- chance points and several seats: the toy race, and ways to break it ----------------------
+
+from tests.engines.toy_race import TOY_RACE, ToyRaceState  # noqa: E402
+
+
+def _race_playout(engine: type[ToyRaceState], index: int, used: set[str] | None = None) -> int:
+    rng = random.Random(f"toyrace:{index}")
+    variants = _choose_variants(TOY_RACE, index, rng)
+    points = set(engine.point_names())
+    return _playout(engine, TOY_RACE, None, variants, rng, max_plies=300, full=index < 2, points=points, used=used)
+
+
+def test_the_toy_race_passes_with_two_to_four_seats_and_partners() -> None:
+    used: set[str] = set()
+    seen: set[tuple[str, str]] = set()
+    for index in range(24):
+        rng = random.Random(f"toyrace:{index}")
+        chosen = _choose_variants(TOY_RACE, index, rng)
+        seen.add((chosen["players"], chosen["partners"]))
+        assert _race_playout(ToyRaceState, index, used) > 0
+    assert {("2", "off"), ("3", "off"), ("4", "on"), ("4", "off")} <= seen  # every kind of table was played
+    assert used == set(ToyRaceState.point_names())
+
+
+class _RaceLoadedDie(ToyRaceState):
+    """Broken: the die's six counts twice, so the probabilities sum to 7/6."""
+
+    def throws(self):
+        return [*super().throws(), Throw("six", Fraction(1, 6), (6,), key=6)] if self.is_chance else []
+
+
+class _RaceForgetsThrow(ToyRaceState):
+    """Broken: the position text leaves out the throw already made."""
+
+    def to_text(self) -> str:
+        return super().to_text().split(" throw ")[0]
+
+
+class _RaceMovesAtChance(ToyRaceState):
+    """Broken: at a chance point the runners may still move, as if a 1 had been thrown."""
+
+    def generate_moves(self):
+        if self.roll is None:
+            return ToyRaceState(self.runners, self.side, 1, self.partners).generate_moves()
+        return super().generate_moves()
+
+
+class _RaceThrowsAnytime(ToyRaceState):
+    """Broken: a throw is accepted after it was made, replacing it."""
+
+    def apply_throw(self, throw: Throw) -> ToyRaceState:
+        if self.roll is not None:
+            return type(self)(self.runners, self.side, int(throw.text), self.partners)
+        return super().apply_throw(throw)
+
+
+class _RaceFifthSeat(ToyRaceState):
+    """Broken: a captured runner is shown as owned by a seat that does not exist."""
+
+    def placements(self) -> list[tuple[str, Piece]]:
+        return [(where, Piece(piece.owner + 1, piece.kind, piece.count)) for where, piece in super().placements()]
+
+
+@pytest.mark.parametrize(
+    ("engine", "words"),
+    [
+        (_RaceLoadedDie, "probabilities sum to 7/6, not 1"),
+        (_RaceForgetsThrow, "is_chance differs after reading the text back"),
+        (_RaceMovesAtChance, "a chance point with 2 legal moves"),
+        (_RaceThrowsAnytime, "DID NOT RAISE"),
+        (_RaceFifthSeat, "has owner 2"),
+    ],
+)
+def test_the_harness_catches_broken_chance_engines(engine: type[ToyRaceState], words: str) -> None:
+    with pytest.raises((AssertionError, ValueError, pytest.fail.Exception)) as info:
+        _race_playout(engine, 0)
     assert words in str(info.value)

@@ -158,3 +158,63 @@ def test_the_command_checks_and_rewrites(
     assert golden.main(["--game", "hex"]) == 0
     assert tampered.read_text(encoding="utf-8") == committed
     assert golden.main(["--check", "--game", "no-such-game"]) == 2
+
+
+# -- games of chance: seeded throws recorded and replayed (the toy race of tests/engines) -----------
+
+from tests.engines.toy_race import TOY_RACE  # noqa: E402
+
+
+def _race(seed: int, variants: dict[str, str], max_plies: int = 400) -> list[str]:
+    moves, throws = golden.random_choosers(seed)
+    return golden.transcript(TOY_RACE, None, variants, seed, max_plies, moves, throws)
+
+
+@pytest.fixture()
+def race_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the tool's replay find the toy race by its id, as it finds a registered game."""
+    real = golden.get_game
+    monkeypatch.setattr(golden, "get_game", lambda name: TOY_RACE if name == "toyrace" else real(name))
+
+
+def test_a_chance_game_records_its_throws_and_replays_them(race_registered: None) -> None:
+    lines = _race(3, {"players": "3"})
+    assert lines == _race(3, {"players": "3"})  # the same seed, the same throws and moves
+    assert lines != _race(4, {"players": "3"})
+    assert "; each chance point draws sample_throw(state, rng) from the same generator" in lines[6]
+    assert lines[10:14] == [
+        "  position: 0.0 0.0 0.0 a",
+        "  to_move: 0",
+        "  throws (6): 1=1/6 2=1/6 3=1/6 4=1/6 5=1/6 6=1/6",
+        "throw 1: 2",
+    ]
+    recorded = golden.read(lines, "race.txt")
+    assert len(recorded.throws) >= len(recorded.moves) > 10 and set(recorded.throws) <= set("123456")
+    assert golden.first_difference(lines, golden.replay(lines, "race.txt")) is None
+    assert lines[-1].startswith("outcome: winner ")
+    # a throw of 6 lets the same seat move again: two plies in a row with the same seat to move
+    movers = [lines[i + 2] for i, line in enumerate(lines) if line.startswith("throw ")]
+    assert any(a == b for a, b in zip(movers, movers[1:])), "no seat threw twice in a row"
+
+
+def test_a_changed_throw_is_reported_on_its_line(race_registered: None) -> None:
+    lines = _race(3, {"players": "3"})
+    second = lines.index(next(line for line in lines if line.startswith("throw 2: ")))
+    tampered = list(lines)
+    tampered[second] = "throw 2: 7"
+    number, want, got = golden.first_difference(tampered, golden.replay(tampered, "race.txt"))
+    assert number == second + 1 and want == "throw 2: 7"
+    assert got == "throw 2: 7  [not a throw now: throw '7': not a throw here (allowed: 1, 2, 3, 4, 5, 6)]"
+    other = "1" if lines[second] != "throw 2: 1" else "2"
+    tampered[second] = f"throw 2: {other}"
+    number, want, got = golden.first_difference(tampered, golden.replay(tampered, "race.txt"))
+    assert number == second + 2 and got.endswith(f" throw {other}") and got != want
+
+
+def test_partners_and_points_are_written_only_where_a_game_has_them() -> None:
+    assert golden.outcome_line(Outcome(1, "connected")) == "outcome: winner 1 (connected)"
+    assert golden.outcome_line(Outcome(None, "repetition")) == "outcome: draw (repetition)"
+    team = Outcome(0, "all runners home", points=2, partners=(2,))
+    assert golden.outcome_line(team) == "outcome: winner 0 with 2 (all runners home), 2 points"
+    endings = {_race(seed, {"players": "4", "partners": "on"})[-1] for seed in range(1, 7)}
+    assert any(" with " in line for line in endings), endings

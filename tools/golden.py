@@ -22,6 +22,15 @@ versions since 3.2 (an integer seed and ``randrange`` go through
 ``getrandbits``), so a file regenerates byte for byte on any Python the project
 supports.  The test replays the recorded moves rather than the random draws,
 so it does not depend on the generator at all.
+
+Games of chance: at a chance point the transcript shows the position, the
+seat to throw and the possible throws, then a ``throw K: TEXT`` line with the
+throw drawn by :func:`boardgen.engine.chance.sample_throw` from the same
+seeded generator (exact fractions and one ``randrange`` per throw, so it
+regenerates byte for byte too); the replay reads the recorded throws back as
+it reads the moves.  Plies count moves only, and a seat may make several in a
+row.  Games without chance never meet a chance point, so their transcripts
+are what they always were.
 """
 
 from __future__ import annotations
@@ -38,7 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # this checkout's boardgen, not an installed one
 
-from boardgen.engine.base import GameState, Move  # noqa: E402
+from boardgen.engine.base import GameState, Move, Outcome, Throw  # noqa: E402
+from boardgen.engine.chance import has_chance, sample_throw  # noqa: E402
 from boardgen.errors import BoardgenError  # noqa: E402
 from boardgen.registry import GameInfo, all_games, get_game  # noqa: E402
 
@@ -46,6 +56,7 @@ GOLDEN_DIR = ROOT / "tests" / "golden"
 MAX_PLIES = 60
 WIDTH = 100  # legal-move lines wrap here, so a diff points at a few moves, not a whole list
 GENERATOR = "random.Random(seed); each ply plays legal_moves()[rng.randrange(len(legal_moves()))]"
+THROWS = "; each chance point draws sample_throw(state, rng) from the same generator"
 COMMAND = "tools/golden.py"
 
 
@@ -174,11 +185,18 @@ def specs() -> list[Spec]:
 # -- writing a transcript ----------------------------------------------------------------------
 
 Chooser = Callable[[GameState, list[Move], int], "Move | str | None"]
+#: picks the K-th throw of a transcript (K from 1): a Throw, a recorded text, or None when they ran out
+ThrowChooser = Callable[[GameState, int], "Throw | str | None"]
 
 
 def random_chooser(seed: int) -> Chooser:
+    return random_choosers(seed)[0]
+
+
+def random_choosers(seed: int) -> tuple[Chooser, ThrowChooser]:
+    """The seeded chooser of moves and of throws, drawing from one generator in the order of play."""
     rng = random.Random(seed)
-    return lambda state, moves, ply: moves[rng.randrange(len(moves))]
+    return (lambda state, moves, ply: moves[rng.randrange(len(moves))]), (lambda state, number: sample_throw(state, rng))
 
 
 def recorded_chooser(texts: Sequence[str]) -> Chooser:
@@ -186,7 +204,14 @@ def recorded_chooser(texts: Sequence[str]) -> Chooser:
     return lambda state, moves, ply: texts[ply - 1] if ply <= len(texts) else None
 
 
-def header(game: GameInfo, size: int | None, variants: Mapping[str, str], seed: int, max_plies: int) -> list[str]:
+def recorded_throws(texts: Sequence[str]) -> ThrowChooser:
+    """Throws the recorded throw texts; None when they run out."""
+    return lambda state, number: texts[number - 1] if number <= len(texts) else None
+
+
+def header(
+    game: GameInfo, size: int | None, variants: Mapping[str, str], seed: int, max_plies: int, chance: bool = False
+) -> list[str]:
     return [
         "# Golden playthrough of a seeded random game; a change here is a change of the rules engine.",
         f"# game: {game.id}",
@@ -194,7 +219,7 @@ def header(game: GameInfo, size: int | None, variants: Mapping[str, str], seed: 
         "# variants: " + (" ".join(f"{k}={v}" for k, v in variants.items()) or "-"),
         f"# seed: {seed}",
         f"# max_plies: {max_plies}",
-        f"# generator: {GENERATOR}",
+        f"# generator: {GENERATOR}{THROWS if chance else ''}",
         f"# regenerate: python {COMMAND} --game {game.id} (only for an intended rule change; review the diff)",
         "",
     ]
@@ -221,25 +246,41 @@ def describe(move: Move) -> str:
 
 def position_lines(state: GameState, moves: list[Move]) -> list[str]:
     to_move = "-" if state.to_move is None else str(state.to_move)
-    return [
-        f"  position: {state.to_text()}",
-        f"  to_move: {to_move}",
-        *wrapped(f"legal_moves ({len(moves)})", [m.text for m in moves]),
-    ]
+    if state.is_chance:
+        listed = [f"{t.text}={t.probability}" for t in state.throws()]
+        choices = list(wrapped(f"throws ({len(listed)})", listed))
+    else:
+        choices = list(wrapped(f"legal_moves ({len(moves)})", [m.text for m in moves]))
+    return [f"  position: {state.to_text()}", f"  to_move: {to_move}", *choices]
 
 
 def transcript(
-    game: GameInfo, size: int | None, variants: Mapping[str, str], seed: int, max_plies: int, choose: Chooser
+    game: GameInfo,
+    size: int | None,
+    variants: Mapping[str, str],
+    seed: int,
+    max_plies: int,
+    choose: Chooser,
+    choose_throw: ThrowChooser | None = None,
 ) -> list[str]:
-    """The transcript's lines: header, start position, then each move and the position after it."""
+    """The transcript's lines: header, start position, then each throw or move and the position after it."""
     resolved = game.resolve_variants(variants)
     engine = game.load_engine()
     state = engine.initial(size, resolved)
-    lines = header(game, size, resolved, seed, max_plies)
+    lines = header(game, size, resolved, seed, max_plies, chance=has_chance(engine))
     moves = state.legal_moves()
     lines += ["start", *position_lines(state, moves)]
-    ply = 0
-    while moves and ply < max_plies:
+    ply = thrown = 0
+    while (moves or state.is_chance) and ply < max_plies and thrown <= 2 * max_plies:
+        if state.is_chance:
+            thrown += 1
+            throw = _chosen_throw(state, choose_throw, thrown, lines)
+            if throw is None:  # recorded throws ran out, or one is refused (said in lines)
+                break
+            state = state.apply_throw(throw)
+            moves = state.legal_moves()
+            lines += [f"throw {thrown}: {throw.text}", *position_lines(state, moves)]
+            continue
         ply += 1
         choice = choose(state, moves, ply)
         if choice is None:  # recorded moves ran out before the game ended
@@ -256,25 +297,50 @@ def transcript(
         state = state.apply(move)
         moves = state.legal_moves()
         lines += [f"ply {ply}: {describe(move)}", *position_lines(state, moves)]
+    if lines[-1].startswith("throw ") and "[not a throw now: " in lines[-1]:
+        return lines
     outcome = state.outcome()
     if outcome is None:
         lines.append(f"outcome: none yet (the transcript stops after {ply} plies)")
-    elif outcome.winner is None:
-        lines.append(f"outcome: draw ({outcome.reason})")
     else:
-        lines.append(f"outcome: winner {outcome.winner} ({outcome.reason})")
+        lines.append(outcome_line(outcome))
     return lines
+
+
+def outcome_line(outcome: Outcome) -> str:
+    """``outcome: winner 1 (reason)``; partners and points are added only where a game has them."""
+    if outcome.winner is None:
+        return f"outcome: draw ({outcome.reason})"
+    who = f"winner {outcome.winner}"
+    if outcome.partners:
+        who += " with " + " ".join(str(seat) for seat in outcome.partners)
+    worth = f", {outcome.points} points" if outcome.points != 1 else ""
+    return f"outcome: {who} ({outcome.reason}){worth}"
+
+
+def _chosen_throw(state: GameState, choose_throw: ThrowChooser | None, number: int, lines: list[str]) -> Throw | None:
+    """The throw to make at this chance point; None (a line saying why, if refused) to stop."""
+    choice = choose_throw(state, number) if choose_throw is not None else None
+    if choice is None or isinstance(choice, Throw):
+        return choice
+    try:
+        return state.parse_throw(choice)
+    except BoardgenError as error:
+        lines.append(f"throw {number}: {choice}  [not a throw now: {error}]")
+        return None
 
 
 def generate(spec: Spec) -> list[str]:
     game = get_game(spec.game)
-    return transcript(game, spec.size, spec.variants, spec.seed, spec.max_plies, random_chooser(spec.seed))
+    moves, throws = random_choosers(spec.seed)
+    return transcript(game, spec.size, spec.variants, spec.seed, spec.max_plies, moves, throws)
 
 
 # -- reading one back ----------------------------------------------------------------------------
 
 _HEADER = re.compile(r"^# (game|size|variants|seed|max_plies): (.*)$")
 _PLY = re.compile(r"^ply (\d+): (.*?)  \[.*\]$")
+_THROW = re.compile(r"^throw (\d+): (.*?)(  \[.*\])?$")
 
 
 @dataclass(frozen=True)
@@ -285,12 +351,14 @@ class Recorded:
     seed: int
     max_plies: int
     moves: tuple[str, ...]
+    throws: tuple[str, ...] = ()
 
 
 def read(lines: Sequence[str], where: str) -> Recorded:
     """The header and the played move texts of a transcript (ValueError naming file:line)."""
     fields: dict[str, str] = {}
     moves: list[str] = []
+    throws: list[str] = []
     for number, line in enumerate(lines, 1):
         if found := _HEADER.match(line):
             fields[found[1]] = found[2]
@@ -298,12 +366,18 @@ def read(lines: Sequence[str], where: str) -> Recorded:
             if int(found[1]) != len(moves) + 1:
                 raise ValueError(f"{where}:{number}: ply {found[1]} out of order")
             moves.append(found[2])
+        elif found := _THROW.match(line):
+            if int(found[1]) != len(throws) + 1:
+                raise ValueError(f"{where}:{number}: throw {found[1]} out of order")
+            throws.append(found[2])
     missing = {"game", "size", "variants", "seed", "max_plies"} - set(fields)
     if missing:
         raise ValueError(f"{where}: header lacks {', '.join(sorted(missing))}")
     variants = dict(pair.split("=", 1) for pair in fields["variants"].split()) if fields["variants"] != "-" else {}
     size = None if fields["size"] == "-" else int(fields["size"])
-    return Recorded(fields["game"], size, variants, int(fields["seed"]), int(fields["max_plies"]), tuple(moves))
+    return Recorded(
+        fields["game"], size, variants, int(fields["seed"]), int(fields["max_plies"]), tuple(moves), tuple(throws)
+    )
 
 
 def replay(lines: Sequence[str], where: str) -> list[str]:
@@ -311,7 +385,8 @@ def replay(lines: Sequence[str], where: str) -> list[str]:
     recorded = read(lines, where)
     game = get_game(recorded.game)
     chooser = recorded_chooser(recorded.moves)
-    return transcript(game, recorded.size, recorded.variants, recorded.seed, recorded.max_plies, chooser)
+    throws = recorded_throws(recorded.throws)
+    return transcript(game, recorded.size, recorded.variants, recorded.seed, recorded.max_plies, chooser, throws)
 
 
 def first_difference(expected: Sequence[str], actual: Sequence[str]) -> tuple[int, str, str] | None:

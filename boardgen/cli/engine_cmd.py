@@ -5,12 +5,19 @@ works here as soon as its ``GAME.engine`` is set.  Every user mistake (unknown
 game, bad size or depth, malformed or impossible position, illegal move,
 unknown variant) is raised as a BoardgenError and ends as one stderr line with
 exit status 2 (see :func:`boardgen.cli.main`).
+
+Games of chance: a position may be a chance point, where a throw is due
+before anyone moves.  ``--throw T`` makes that throw first (all three
+commands); ``play`` also reads a MOVE given at a chance point as the throw,
+or with ``--seed N`` draws every throw itself from a seeded generator, so the
+same command line always plays the same game.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import random
 from typing import Any
 
 import click
@@ -18,10 +25,11 @@ import click
 from boardgen.cli.common import verbosity_options
 from boardgen.cli.options import parse_size
 from boardgen.cli.complete import complete_game, complete_variant
-from boardgen.engine.base import GameState, Move
+from boardgen.engine.base import GameState, Move, Throw
+from boardgen.engine.chance import sample_throw
 from boardgen.engine.perft import estimate as estimate_perft
 from boardgen.engine.perft import perft as count_perft
-from boardgen.errors import IllegalMoveError, OptionError
+from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError
 from boardgen.registry import GameInfo, get_game, parse_variant_options
 from boardgen.values import whole_number
 
@@ -56,6 +64,23 @@ def load_state(game: str, size: str | None, position: str | None, variant_pairs:
     return state
 
 
+def after_throw(state: GameState, throw: str | None, option: str = "--throw") -> GameState:
+    """``state`` after the throw written ``throw`` (unchanged when None); OptionError naming the option."""
+    if throw is None:
+        return state
+    if not state.is_chance:
+        why = "the game is over" if state.outcome() is not None else "the position is not a chance point"
+        raise OptionError(option, f"{throw!r}: no throw is due here ({why})")
+    try:
+        return state.apply_throw(state.parse_throw(throw))
+    except BoardgenError as error:
+        raise OptionError(option, str(error)) from None
+
+
+def _throw_json(throw: Throw) -> dict[str, Any]:
+    return {"text": throw.text, "probability": str(throw.probability), "faces": list(throw.faces)}
+
+
 def _move_json(move: Move) -> dict[str, Any]:
     return {"text": move.text, "kind": move.kind, "path": list(move.path), "captures": list(move.captures)}
 
@@ -65,26 +90,55 @@ def _state_json(state: GameState) -> dict[str, Any]:
 
     ``legal_moves`` is a list of move objects (text, kind, path, captures)
     under that one name in every command, so a script reads it one way.
+    A game of more than two seats adds ``players``; at a chance point
+    ``throws`` lists the possible throws (text, exact probability as text,
+    faces) and ``to_move`` is the seat that throws.  A game without chance
+    or extra seats gets exactly the four keys it always had.
     """
     outcome = state.outcome()
-    return {
+    data: dict[str, Any] = {
         "position": state.to_text(),
         "to_move": state.to_move,
         "outcome": outcome.to_json() if outcome is not None else None,
         "legal_moves": [_move_json(move) for move in state.legal_moves()],
     }
+    if state.players != 2:
+        data["players"] = state.players
+    if state.is_chance:
+        data["throws"] = [_throw_json(throw) for throw in state.throws()]
+    return data
 
 
 def _outcome_line(state: GameState) -> str | None:
     outcome = state.outcome()
     if outcome is None:
         return None
-    who = "draw" if outcome.winner is None else f"player {outcome.winner} wins"
-    return f"game over: {who} ({outcome.reason})"
+    if outcome.winner is None:
+        who = "draw"
+    elif outcome.partners:
+        seats = [str(seat) for seat in outcome.winners]
+        who = f"players {', '.join(seats[:-1])} and {seats[-1]} win"
+    else:
+        who = f"player {outcome.winner} wins"
+    worth = f", {outcome.points} points" if outcome.points != 1 else ""
+    return f"game over: {who} ({outcome.reason}{worth})"
+
+
+def _throw_due_line(state: GameState) -> str | None:
+    """``player 1 throws: 1 2 3 4 5 6`` at a chance point (what ``play`` or ``--throw`` may give next)."""
+    if not state.is_chance:
+        return None
+    return f"player {state.to_move} throws: " + " ".join(throw.text for throw in state.throws())
 
 
 def _common_options(command: Any) -> Any:
-    """--size, --position and --variant, shared by the three commands."""
+    """--size, --position, --variant and --throw, shared by the three commands."""
+    command = click.option(
+        "--throw",
+        "throw",
+        metavar="T",
+        help="Games of chance: make this throw first (the position must be a chance point), e.g. 3-1 or kel.",
+    )(command)
     command = click.option(
         "--variant",
         "variants",
@@ -104,17 +158,24 @@ def _common_options(command: Any) -> Any:
 @click.argument("game", shell_complete=complete_game)
 @_common_options
 @click.option("--json", "as_json", is_flag=True, help="Print position, to_move, outcome and legal_moves (each move with its kind, path and captures).")
-def moves(game: str, size: str | None, position: str | None, variants: tuple[str, ...], as_json: bool) -> None:
+def moves(
+    game: str, size: str | None, position: str | None, variants: tuple[str, ...], throw: str | None, as_json: bool
+) -> None:
     """List the legal moves of GAME's start position (or of --position), one per line.
 
     Nothing is printed when the game is over; --json prints the position, the
     player to move, the outcome and legal_moves, each move with its kind, path
-    and captures (the same object as ``play --json``).
+    and captures (the same object as ``play --json``).  At a chance point
+    (a throw is due) there are no moves: give the throw with --throw; the
+    possible throws are said on stderr (and in --json, as ``throws``).
     """
-    state = load_state(game, size, position, variants)
+    state = after_throw(load_state(game, size, position, variants), throw)
     if as_json:
         click.echo(json.dumps(_state_json(state), ensure_ascii=False))
         return
+    due = _throw_due_line(state)
+    if due:
+        click.echo(f"boardgen: no moves before a throw; {due} (give one with --throw)", err=True)
     for move in state.legal_moves():
         click.echo(move.text)
 
@@ -124,31 +185,57 @@ def moves(game: str, size: str | None, position: str | None, variants: tuple[str
 @click.argument("move_texts", nargs=-1, metavar="[MOVE]...")
 @_common_options
 @click.option("--json", "as_json", is_flag=True, help="Print position, to_move, outcome and legal_moves as JSON (as moves --json).")
+@click.option("--seed", metavar="N", help="Games of chance: draw every throw from a generator seeded with N (MOVEs are then moves only).")
 def play(
     game: str,
     move_texts: tuple[str, ...],
     size: str | None,
     position: str | None,
     variants: tuple[str, ...],
+    throw: str | None,
     as_json: bool,
+    seed: str | None,
 ) -> None:
     """Apply the MOVEs in order to GAME's start position (or --position) and print the resulting position.
 
-    A second line says who won once the game is over.
+    A second line says who won once the game is over.  In a game of chance a
+    MOVE given where a throw is due is read as the throw (``play toyrace 4 a1
+    6 a1``), and the second line says who throws next and what may come; with
+    --seed N the throws are drawn instead, before each MOVE and after the
+    last, the same ones for the same N.
     """
-    state = load_state(game, size, position, variants)
+    rng = None if seed is None else random.Random(_whole_number(seed, "--seed", "seed", 0, 2**63))
+    state = after_throw(load_state(game, size, position, variants), throw)
     for number, text in enumerate(move_texts, start=1):
-        try:
-            state = state.apply(state.parse_move(text))
-        except IllegalMoveError as exc:
-            raise IllegalMoveError(f"move {number}: {exc} [{exc.code}]", exc.code) from None
+        state = _drawn(state, rng)
+        state = _play_one(state, number, text)
+    state = _drawn(state, rng)
     if as_json:
         click.echo(json.dumps(_state_json(state), ensure_ascii=False))
         return
     click.echo(state.to_text())
-    line = _outcome_line(state)
+    line = _outcome_line(state) or _throw_due_line(state)
     if line:
         click.echo(line)
+
+
+def _drawn(state: GameState, rng: random.Random | None) -> GameState:
+    """With a generator, every throw due is drawn (several in a row where a game throws again)."""
+    while rng is not None and state.is_chance:
+        state = state.apply_throw(sample_throw(state, rng))
+    return state
+
+
+def _play_one(state: GameState, number: int, text: str) -> GameState:
+    """The state after the ``number``-th MOVE: a move, or a throw where one is due."""
+    try:
+        if state.is_chance:
+            return state.apply_throw(state.parse_throw(text))
+        return state.apply(state.parse_move(text))
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(f"move {number}: {exc} [{exc.code}]", exc.code) from None
+    except NotationError as exc:
+        raise NotationError(f"move {number}: {exc}") from None
 
 
 @click.command()
@@ -157,10 +244,22 @@ def play(
 @_common_options
 @click.option("--force", is_flag=True, help=f"Count even when the estimate is above {PERFT_LIMIT:.0e} sequences.")
 @click.option("--json", "as_json", is_flag=True, help="Print game, size, variants, position, depth and count as JSON.")
-def perft(game: str, depth: str, size: str | None, position: str | None, variants: tuple[str, ...], force: bool, as_json: bool) -> None:
+def perft(
+    game: str,
+    depth: str,
+    size: str | None,
+    position: str | None,
+    variants: tuple[str, ...],
+    throw: str | None,
+    force: bool,
+    as_json: bool,
+) -> None:
     """Count the move sequences of length --depth from GAME's start position (or --position).
 
-    A finished game counts as one leaf and is not expanded.
+    A finished game counts as one leaf and is not expanded.  In a game of
+    chance the depth counts moves only: every throw of a chance point is
+    expanded and the leaves are summed, not weighted; --throw T starts the
+    count after throw T.
 
     \b
     The count is estimated first (the moves met along a line of play,
@@ -170,7 +269,7 @@ def perft(game: str, depth: str, size: str | None, position: str | None, variant
     Ctrl-C (status 130) or SIGTERM (143) stops a count at once.
     """
     levels = _whole_number(depth, "--depth", "depth", 0, MAX_DEPTH)
-    state = load_state(game, size, position, variants)
+    state = after_throw(load_state(game, size, position, variants), throw)
     assert levels is not None
     expected = estimate_perft(state, levels)
     if expected > PERFT_LIMIT:

@@ -4,11 +4,18 @@ A perft count grows about as the branching factor to the power of the depth,
 so a depth that is nothing to type (``--depth 20``) can be beyond any
 computer.  :func:`estimate` gives the size of the count before starting, so
 the command line can refuse what would not finish (see ``boardgen perft``).
+
+In a game of chance the depth counts decisions (moves) only: at a chance
+point every throw is expanded without using depth, and the count is the plain
+(unweighted) number of leaves, so ``perft`` of a start position that is a
+chance point at depth 1 is the sum over the throws of the moves each allows.
+A leaf that is a chance point (the depth ran out just after a move) counts once.
 """
 
 from __future__ import annotations
 
 from boardgen.engine.base import GameState
+from boardgen.engine.chance import has_chance
 
 
 def perft(state: GameState, depth: int) -> int:
@@ -16,12 +23,30 @@ def perft(state: GameState, depth: int) -> int:
 
     A finished game is a leaf: it counts once and is not expanded, whatever
     depth remains (so a win on move 2 of a depth-4 count contributes 1).
+    Chance points are expanded throw by throw without using depth (games
+    without chance take the plain loop, which never asks).
     """
+    if depth > 0 and has_chance(type(state)):
+        return _perft_chance(state, depth)
+    return _perft_plain(state, depth)
+
+
+def _perft_chance(state: GameState, depth: int) -> int:
+    if depth == 0 or state.outcome() is not None:
+        return 1
+    if state.is_chance:
+        return sum(_perft_chance(state.apply_throw(throw), depth) for throw in state.throws())
+    if depth == 1:
+        return state.legal_move_count() or 1
+    return sum(_perft_chance(state.apply(move), depth - 1) for move in state.legal_moves())
+
+
+def _perft_plain(state: GameState, depth: int) -> int:
     if depth == 0 or state.outcome() is not None:
         return 1
     if depth == 1:
         return state.legal_move_count() or 1
-    return sum(perft(state.apply(move), depth - 1) for move in state.legal_moves())
+    return sum(_perft_plain(state.apply(move), depth - 1) for move in state.legal_moves())
 
 
 def estimate(state: GameState, depth: int) -> int:
@@ -34,6 +59,9 @@ def estimate(state: GameState, depth: int) -> int:
     but only 24 to 36 sequences however deep).  Two lines are walked, always
     taking the first and always the last legal move, and the larger product
     is kept: deterministic, and cheap (``2 * depth`` move generations).
+    A chance point on the way multiplies by its number of throws (perft
+    counts every throw's leaves alike) and takes the first or last throw,
+    without using depth.
     """
     products = []
     for pick in (0, -1):
@@ -41,6 +69,7 @@ def estimate(state: GameState, depth: int) -> int:
         for _ in range(depth):
             if current.outcome() is not None:
                 break
+            current, product = _through_chance(current, product, pick)
             moves = current.legal_moves()
             if not moves:
                 break
@@ -48,3 +77,12 @@ def estimate(state: GameState, depth: int) -> int:
             current = current.apply(moves[pick])
         products.append(product)
     return max(products)
+
+
+def _through_chance(state: GameState, product: int, pick: int) -> tuple[GameState, int]:
+    """Follow throws (the first or the last each time) until a decision; multiply by each throw count."""
+    while state.is_chance:
+        throws = state.throws()
+        product *= len(throws)
+        state = state.apply_throw(throws[pick])
+    return state, product

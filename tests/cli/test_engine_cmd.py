@@ -209,3 +209,84 @@ def test_the_estimate_is_near_the_count() -> None:
 def test_perft_help_says_the_bound() -> None:
     result = subprocess.run([sys.executable, "-m", "boardgen", "perft", "--help"], capture_output=True, text=True, timeout=60)
     assert "--force" in result.stdout and "estimated" in result.stdout and "1e9" in result.stdout
+
+
+# -- games of chance: --throw, throws between moves, --seed (the toy race of tests/engines) -------
+
+
+@pytest.fixture()
+def race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the engine commands find the toy race by its id, as they find a registered game."""
+    from boardgen.cli import engine_cmd
+    from tests.engines.toy_race import TOY_RACE
+
+    real = engine_cmd.get_game
+    monkeypatch.setattr(engine_cmd, "get_game", lambda name, option="GAME": TOY_RACE if name == "toyrace" else real(name, option))
+
+
+def test_moves_at_a_chance_point_wants_a_throw(capsys: pytest.CaptureFixture[str], race: None) -> None:
+    status, out, err = run(capsys, "moves", "toyrace")
+    assert (status, out) == (0, "")
+    assert err == "boardgen: no moves before a throw; player 0 throws: 1 2 3 4 5 6 (give one with --throw)\n"
+    assert run(capsys, "moves", "toyrace", "--throw", "4") == (0, "a1\na2\n", "")
+    status, out, _ = run(capsys, "moves", "toyrace", "--json", "--variant", "players=3")
+    data = json.loads(out)
+    assert data["to_move"] == 0 and data["legal_moves"] == [] and data["players"] == 3
+    assert data["throws"][0] == {"text": "1", "probability": "1/6", "faces": [1]} and len(data["throws"]) == 6
+    status, out, _ = run(capsys, "moves", "toyrace", "--position", "3.0 0.0 b throw 5", "--json")
+    data = json.loads(out)
+    assert "throws" not in data and "players" not in data and [m["text"] for m in data["legal_moves"]] == ["b1", "b2"]
+    assert data["legal_moves"][0]["path"] == ["s1", "s2", "s3", "s4", "s5"]
+
+
+def test_play_reads_a_token_at_a_chance_point_as_the_throw(capsys: pytest.CaptureFixture[str], race: None) -> None:
+    # a six: seat a throws and moves again, then seat b is to throw
+    assert run(capsys, "play", "toyrace", "6", "a1", "2", "a1") == (0, "8.0 0.0 b\nplayer 1 throws: 1 2 3 4 5 6\n", "")
+    assert run(capsys, "play", "toyrace", "--throw", "3", "a2") == (0, "0.3 0.0 b\nplayer 1 throws: 1 2 3 4 5 6\n", "")
+    assert run(capsys, "play", "toyrace", "5") == (0, "0.0 0.0 a throw 5\n", "")
+    finish = ["--variant", "players=4", "--variant", "partners=on", "--position", "9.10 0.0 10.10 0.0 a"]
+    assert run(capsys, "play", "toyrace", *finish, "1", "a1") == (
+        0,
+        "10.10 0.0 10.10 0.0 b\ngame over: players 0 and 2 win (all runners home, 2 points)\n",
+        "",
+    )
+    status, out, _ = run(capsys, "play", "toyrace", *finish, "1", "a1", "--json")
+    assert json.loads(out)["outcome"] == {"winner": 0, "reason": "all runners home", "points": 2, "winners": [0, 2]}
+
+
+def test_play_with_a_seed_draws_the_throws(capsys: pytest.CaptureFixture[str], race: None) -> None:
+    first = run(capsys, "play", "toyrace", "--seed", "5", "a1", "b1", "a1")
+    assert first == run(capsys, "play", "toyrace", "--seed", "5", "a1", "b1", "a1")
+    status, out, err = first
+    assert (status, err) == (0, "") and " throw " in out.splitlines()[0]  # the next throw is drawn too
+    others = {run(capsys, "play", "toyrace", "--seed", str(seed), "a1")[1] for seed in range(8)}
+    assert len(others) > 2
+
+
+def test_perft_through_chance_points(capsys: pytest.CaptureFixture[str], race: None) -> None:
+    assert run(capsys, "perft", "toyrace", "--depth", "1") == (0, "12\n", "")
+    assert run(capsys, "perft", "toyrace", "--depth", "2") == (0, "144\n", "")
+    assert run(capsys, "perft", "toyrace", "--depth", "2", "--throw", "4") == (0, "24\n", "")
+    status, out, _ = run(capsys, "perft", "toyrace", "--depth", "1", "--throw", "4", "--json")
+    assert json.loads(out)["position"] == "0.0 0.0 a throw 4" and json.loads(out)["count"] == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["moves", "toyrace", "--throw", "7"], "--throw: throw '7': not a throw here (allowed: 1, 2, 3, 4, 5, 6)"),
+        (["perft", "toyrace", "--depth", "1", "--throw", "x"], "--throw: throw 'x': not a throw here"),
+        (["moves", "toyrace", "--position", "0.0 0.0 a throw 3", "--throw", "3"], "--throw: '3': no throw is due here (the position is not a chance point)"),
+        (["moves", "hex", "--throw", "3-1"], "--throw: '3-1': no throw is due here"),
+        (["play", "toyrace", "4", "a1", "9"], "move 3: throw '9': not a throw here (allowed: 1, 2, 3, 4, 5, 6)"),
+        (["play", "toyrace", "a1"], "move 1: throw 'a1': not a throw here (allowed: 1, 2, 3, 4, 5, 6)"),
+        (["play", "toyrace", "4", "4"], "move 2: 4: not a legal move in this position [illegal]"),
+        (["play", "toyrace", "--seed", "-1"], "--seed: seed must be a whole number"),
+    ],
+)
+def test_a_bad_throw_is_one_line_on_stderr_and_status_2(
+    capsys: pytest.CaptureFixture[str], race: None, argv: list[str], words: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert len(err.splitlines()) == 1 and err.startswith("boardgen: error: ") and words in err, err

@@ -149,3 +149,25 @@ def test_check_throw_distribution_lists_every_problem() -> None:
 
 def test_is_a_game_state() -> None:
     assert issubclass(ToyRaceState, GameState)
+
+
+def test_perft_expands_every_throw_without_using_depth() -> None:
+    from boardgen.engine.perft import estimate, perft
+
+    start = ToyRaceState.initial(None, {})
+    assert perft(start, 0) == 1
+    assert perft(start, 1) == 6 * 2  # six throws, then a choice of two runners
+    # after any first move the next chance point again has six throws of two choices each
+    # (a six gives seat a another throw, with runners on 6 and 0: still two choices)
+    assert perft(start, 2) == 12 * 12
+    after_four = start.play("4")
+    assert perft(after_four, 1) == 2 and perft(after_four, 2) == 2 * 12
+    # a finished game is a leaf, a chance point at the end of the depth counts once
+    assert perft(after_four.play("a1"), 0) == 1
+    assert estimate(start, 2) == 144 and estimate(after_four, 1) == 2
+
+
+def test_has_chance_tells_the_chance_games() -> None:
+    from boardgen.engine.chance import has_chance
+
+    assert has_chance(ToyRaceState) and not has_chance(HexState)

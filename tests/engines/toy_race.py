@@ -122,10 +122,14 @@ class ToyRaceState(GameState):
     def throws(self) -> Sequence[Throw]:
         return DIE if self.is_chance else ()
 
+    @property
+    def current_throw(self) -> Throw | None:
+        return None if self.roll is None else DIE[self.roll - 1]
+
     def apply_throw(self, throw: Throw) -> "ToyRaceState":
         listed = self.checked_throw(throw)
         assert isinstance(listed.key, int)
-        return ToyRaceState(self.runners, self.side, listed.key, self.partners)
+        return type(self)(self.runners, self.side, listed.key, self.partners)
 
     # -- play -----------------------------------------------------------------------
     def generate_moves(self) -> Sequence[Move]:
@@ -152,6 +156,9 @@ class ToyRaceState(GameState):
                 )
         return moves
 
+    def normalize_move_text(self, text: str) -> str:
+        return text.strip().lower()
+
     def apply(self, move: Move) -> "ToyRaceState":
         assert isinstance(move.key, tuple)
         seat, index, end = move.key
@@ -162,7 +169,7 @@ class ToyRaceState(GameState):
                 if other not in self.team(self.side):
                     runners[other] = [0 if p == end else p for p in runners[other]]
         side = self.side if self.roll == 6 else (self.side + 1) % self.players
-        return ToyRaceState(tuple(tuple(r) for r in runners), side, None, self.partners)
+        return type(self)(tuple(tuple(r) for r in runners), side, None, self.partners)
 
     def compute_outcome(self) -> Outcome | None:
         for seat in range(self.players):
@@ -186,3 +193,38 @@ def _read_seat(text: str, seat: str) -> tuple[int, ...]:
     if len(parts) != RUNNERS or not all(p.isdigit() and 0 <= int(p) <= GOAL for p in parts):
         raise NotationError(f"{text!r}: seat {seat!r} is not two squares 0 to {GOAL} as P.Q")
     return tuple(int(p) for p in parts)
+
+
+# -- its board: ten squares in a row, for the diagram tests ---------------------------------------
+
+from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label, polygon  # noqa: E402
+from boardgen.drawing import palette  # noqa: E402
+from boardgen.drawing.frame import Frame  # noqa: E402
+from boardgen.drawing.model import Group, Style  # noqa: E402
+
+
+class ToyRaceBoard(BoardDrawing):
+    """Squares s1 .. s10 in a row, one board unit each, the goal square s10 at the right."""
+
+    game_id = "toyrace"
+    place_word = "square"
+
+    def locations(self) -> dict[str, tuple[float, float]]:
+        return {f"s{n}": (float(n - 1), 0.0) for n in range(1, GOAL + 1)}
+
+    def piece_colours(self, owner: int) -> tuple[str, str]:
+        colours = palette.current()
+        fills = (colours.light_piece, colours.dark_piece, colours.player_0, colours.player_1)
+        return fills[owner], colours.ink
+
+    def draw_board(self, frame: Frame, options: BoardOptions) -> Group:
+        colours = palette.current()
+        group = Group("board-toyrace")
+        labels = Group("coordinate")
+        for name, (x, y) in self.locations().items():
+            square = ((x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5))
+            group.add(Group("square", title=f"square {name}").add(polygon(frame, square, Style(stroke=colours.ink, width=0.3, fill=colours.paper))))
+            if options.coordinates:
+                labels.add(centred_label(frame, (x, y - 0.75), name, frame.length(0.28)))
+        group.add(labels)
+        return group
