@@ -10,12 +10,17 @@ point every throw is expanded without using depth, and the count is the plain
 (unweighted) number of leaves, so ``perft`` of a start position that is a
 chance point at depth 1 is the sum over the throws of the moves each allows.
 A leaf that is a chance point (the depth ran out just after a move) counts once.
+A throw that leads to another chance point (Nyout's nyout and mo earn a throw
+more) uses one depth, like a move: otherwise the count of a game whose throws
+may chain without end would never end.
 """
 
 from __future__ import annotations
 
 from boardgen.engine.base import GameState
 from boardgen.engine.chance import has_chance
+
+MAX_CHAINED_THROWS = 8  # throws in a row that the estimate follows before giving up on a decision
 
 
 def perft(state: GameState, depth: int) -> int:
@@ -35,7 +40,13 @@ def _perft_chance(state: GameState, depth: int) -> int:
     if depth == 0 or state.outcome() is not None:
         return 1
     if state.is_chance:
-        return sum(_perft_chance(state.apply_throw(throw), depth) for throw in state.throws())
+        total = 0
+        for throw in state.throws():
+            after = state.apply_throw(throw)
+            # A throw that earns another throw (Nyout's nyout and mo) leads to a chance point again: that
+            # one uses a depth, or the count would never end (the sticks may show mo for ever).
+            total += _perft_chance(after, depth - 1 if after.is_chance else depth)
+        return total
     if depth == 1:
         return state.legal_move_count() or 1
     return sum(_perft_chance(state.apply(move), depth - 1) for move in state.legal_moves())
@@ -80,8 +91,14 @@ def estimate(state: GameState, depth: int) -> int:
 
 
 def _through_chance(state: GameState, product: int, pick: int) -> tuple[GameState, int]:
-    """Follow throws (the first or the last each time) until a decision; multiply by each throw count."""
-    while state.is_chance:
+    """Follow throws (the first or the last each time) until a decision; multiply by each throw count.
+
+    At most :data:`MAX_CHAINED_THROWS` in a row: where a throw earns another (Nyout's mo, the last
+    throw listed) always taking the last would never reach a decision; the walk then stops there.
+    """
+    for _ in range(MAX_CHAINED_THROWS):
+        if not state.is_chance:
+            break
         throws = state.throws()
         product *= len(throws)
         state = state.apply_throw(throws[pick])
