@@ -341,3 +341,8 @@ def test_a_back_do_no_horse_can_use_is_let_go() -> None:
     assert after.why_illegal("backdo:pass")[1] == "must-use"
     passed = state.play("backdo:pass")
     assert passed.to_text() == "a throws kel"
+
+
+def test_the_back_do_pass_reads_in_any_case() -> None:
+    state = pos("a throws backdo", back_do="on")
+    assert state.parse_move("BACKDO:PASS").text == "backdo:pass"

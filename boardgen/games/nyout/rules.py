@@ -425,7 +425,7 @@ class NyoutState(GameState):
         """``3:O05-C``, ``KEL:o05-c`` -> ``kel:o05-c`` (a throw by value or name, places in any case)."""
         match = MOVE_RE.match(text.strip())
         if not match:
-            return text.strip()
+            return text.strip().lower()  # backdo:pass, or a text why_illegal explains
         throw_text, origin, target = match.groups()
         throw = throw_text.lower()
         if throw.lstrip("-").isdigit() and int(throw) in NAME:
