@@ -29,11 +29,14 @@ from boardgen.registry import GameInfo, all_games
 
 # game id -> (depth, seconds); all from the start position at the default size.
 # Damas: perft 7 from the start (Halbersma's 187 302) under 10 s, as the oracle test runs it.
-TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0), "seega": (2, 10.0), "xadrez": (4, 10.0)}
+TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0), "seega": (2, 10.0), "xadrez": (4, 10.0), "nyout": (6, 10.0)}
 # Mid-game positions chosen by hand where the random pick would land in an opening phase: Seega's
 # busiest plies by that measure are placements (hundreds of two-cell moves), not the movement
 # phase with its captures.  This one is ply 78 of a seeded random game, 9 pieces a side, 17 moves.
-MIDGAME = {"seega": "B1BW1/1B1WW/B1BWW/WBB1W/W1BBW b m 7"}
+MIDGAME = {"seega": "B1BW1/1B1WW/B1BWW/WBB1W/W1BBW b m 7",
+           # Nyout: a random game meets a chance point at once (no move to pick): after throw 50 of tests/golden/nyout.txt,
+           # Black holding kai, nyout, mo, mo with four stacks and horses to move (12 moves).
+           "nyout": "o05=b o06=b o20=a s2=b off=aaab b throws kai nyout mo mo"}
 MAX_DEPTH = 8
 
 
