@@ -346,3 +346,11 @@ def test_a_back_do_no_horse_can_use_is_let_go() -> None:
 def test_the_back_do_pass_reads_in_any_case() -> None:
     state = pos("a throws backdo", back_do="on")
     assert state.parse_move("BACKDO:PASS").text == "backdo:pass"
+
+
+def test_the_throws_in_hand_as_one_throw_for_diagrams() -> None:
+    held = pos("o05=a a throws kel mo").current_throw
+    assert held is not None and held.text == "kel mo"
+    assert held.faces == (1, 1, 1, 0, 0, 0, 0, 0) and held.probability == Fraction(4, 16) * Fraction(1, 16)
+    assert pos("o07=a a throws to +").current_throw.text == "to"  # type: ignore[union-attr]
+    assert pos("a").current_throw is None and pos("o09=b off=aaaa a").current_throw is None

@@ -259,6 +259,23 @@ class NyoutState(GameState):
             return ()
         return THROWS_BACK_DO if self.rules.back_do else THROWS
 
+    @property
+    def current_throw(self) -> Throw | None:
+        """The throws in hand as one Throw, for a diagram: text ``kel mo``, four sticks' sides a throw.
+
+        Also at a chance point that already holds throws (after a nyout, a mo or a capture),
+        so that the diagram shows what the seat holds while it throws again.
+        """
+        if not self.pending or self.outcome() is not None:
+            return None
+        known = {int(t.key): t for t in (THROWS_BACK_DO if self.rules.back_do else THROWS)}  # type: ignore[call-overload]
+        chance = Fraction(1)
+        faces: tuple[int, ...] = ()
+        for value in self.pending:
+            chance *= known[value].probability
+            faces += known[value].faces
+        return Throw(" ".join(NAME[v] for v in self.pending), chance, faces, key=self.pending)
+
     def parse_throw(self, text: str) -> Throw:
         """A throw by name (``kel``) or by value (``3``), any case."""
         word = text.strip().lower()
