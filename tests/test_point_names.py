@@ -74,6 +74,9 @@ def test_positions_only_use_listed_points(game: GameInfo) -> None:
         moves = state.legal_moves()
         used |= {p for m in moves for p in (*m.path, *m.captures)}
         assert used <= names, f"{game.id}: {state.to_text()!r} uses unlisted points {sorted(used - names)}"
+        if state.is_chance:  # a game of chance: throw, then look at the moves
+            state = state.apply_throw(rng.choice(list(state.throws())))
+            continue
         if not moves:
             break
         state = state.apply(rng.choice(moves))

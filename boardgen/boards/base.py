@@ -31,7 +31,7 @@ from typing import Literal
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style, Text
 from boardgen.drawing import palette
-from boardgen.engine.base import Piece
+from boardgen.engine.base import Piece, Throw
 from boardgen.errors import BoardgenError
 
 InkMode = Literal["full", "light"]
@@ -209,6 +209,18 @@ class BoardDrawing(ABC):
                 offset = ((index - (counts[name] - 1) / 2) * spread * 2, 0.0)
             group.add(self.draw_piece(frame, name, piece, options, offset))
         return group
+
+    def draw_throw(self, frame: Frame, throw: Throw, options: BoardOptions) -> Group | None:
+        """The throw of a diagram (dice, sticks) drawn the game's way, or None for the shared drawing.
+
+        The diagram renderer calls it when the shown position carries a throw,
+        with ``frame.origin`` at the sheet point (mm) where the throw's top-left
+        corner goes and ``frame.scale`` the board's, so faces can be sized to
+        the pieces.  None (the default) lets the renderer draw ``throw.faces``
+        with :func:`boardgen.boards.throws.throw_drawing`: dice for values 1 to
+        6, sticks for sides of 0 and 1 four at a time.
+        """
+        return None
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         """The mark that highlights a point or cell (a ring by default; cell boards override)."""

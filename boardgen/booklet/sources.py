@@ -143,7 +143,7 @@ class FrontMatter:
     players: str = ""
     time: str = ""
     ages: str = ""
-    colours: tuple[str, ...] = ("", "")
+    colours: tuple[str, ...] = ("", "")  # the players' names, one a seat (2 to 4)
     author: str = "boardgen"
     description: str = ""
     keywords: tuple[str, ...] = ()
@@ -229,9 +229,9 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
     if "colours" in data:
         value = data["colours"]
         if isinstance(value, list) and 2 <= len(value) <= 4 and all(isinstance(v, str) and v.strip() for v in value):
-            meta.colours = tuple(v.strip() for v in value)  # seats in the order of play (Nyout names up to four)
+            meta.colours = tuple(v.strip() for v in value)
         else:
-            problems.add(path, meta.line_of("colours"), "front matter: colours must list two to four names: the players' in the order of play")
+            problems.add(path, meta.line_of("colours"), "front matter: colours must list two names (up to four in a game of more seats): the first player's, then the second's...")
     if "pieces" in data:
         value = data["pieces"]
         if isinstance(value, dict) and value and all(re.fullmatch(r"[a-z][a-z0-9_-]*", k) and isinstance(v, str) and v.strip() for k, v in value.items()):

@@ -211,6 +211,18 @@ class GameState(ABC):
         """The possible throws at a chance point, in a stable order; empty anywhere else."""
         return ()
 
+    @property
+    def current_throw(self) -> Throw | None:
+        """The throw this decision state carries (the one its text writes), for a diagram to draw.
+
+        None at a chance point, in games without chance, and by default: a
+        diagram that reached the state by a throw in its definition knows the
+        throw without asking.  A game whose position text carries several
+        throws (Nyout's "throws kel mo") may give them as one Throw whose
+        faces hold four sides per throw.
+        """
+        return None
+
     def apply_throw(self, throw: Throw) -> "GameState":
         """The state after ``throw``, in which ``to_move`` chooses a move; self is unchanged.
 

@@ -273,3 +273,88 @@ def test_piece_words_must_name_kinds_the_game_has_in_every_language(tmp_path):
     folder = assalto_folder(tmp_path / "c", '{ officer = 3 }', '{ officer = "officers" }')
     name, line, message = only_problem(folder)
     assert (name, line) == ("pt-BR.md", line_of(folder / "pt-BR.md", "pieces =")) and "pieces must be a table" in message
+
+
+# -- games of chance and of more seats (the toy race of tests/engines) ---------------------------
+
+RACE_DIAGRAMS = """
+```diagram first
+moves: 6 a1 3 a2 2 b1 5 c1
+throw: 4
+legal: d1
+```
+"""
+
+
+@pytest.fixture()
+def race(monkeypatch):
+    """Let the checkers find the toy race by its id, as they find a registered game."""
+    import boardgen.booklet.check as booklet_check
+    import boardgen.booklet.diagrams.check as diagram_check
+    from tests.engines.toy_race import TOY_RACE
+
+    for module in (booklet_check, diagram_check):
+        real = module.get_game
+        monkeypatch.setattr(module, "get_game", lambda name, option="GAME", real=real: TOY_RACE if name == "toyrace" else real(name, option))
+
+
+def race_folder(folder: Path, diagrams: str = RACE_DIAGRAMS, colours: tuple[str, str] = ('"vermelho", "azul", "verde", "preto"', '"red", "blue", "green", "black"')) -> Path:
+    """A toy race booklet for four players in partnerships, naming four colours."""
+    write_sources(folder, diagrams=diagrams)
+    for name, words in zip(("pt-BR.md", "en.md"), colours):
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        text = text.replace('variant = { swap = "on" }', 'variant = { players = "4", partners = "on" }').replace("size = 5\n", "")
+        text = text.replace('colours = ["vermelho", "azul"]', f"colours = [{words}]").replace('colours = ["red", "blue"]', f"colours = [{words}]")
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_diagram_of_a_chance_game_replays_throws_and_moves_by_one_seat(tmp_path, race):
+    game = load_game(race_folder(tmp_path / "race"), "toyrace")
+    assert [str(p) for p in game.problems] == []
+    checked = game.diagrams["first"]
+    assert [m.text for m in checked.played] == ["a1", "a2", "b1", "c1"]
+    assert [state.to_move for state in checked.before] == [0, 0, 1, 2]  # seat 0 moves twice after its six
+    assert [(before, throw.text) for before, throw in checked.thrown] == [(0, "6"), (1, "3"), (2, "2"), (3, "5")]
+    assert checked.throw is not None and checked.throw.text == "4"
+    assert checked.final.to_text() == "6.3 2.0 5.0 0.0 d throw 4"
+    from boardgen.booklet.diagrams.words import describe
+
+    colours = game.languages["en"].meta.colours
+    assert colours == ("red", "blue", "green", "black")
+    assert describe(checked, "en", colours).startswith("Toy race diagram. Red: runner s3, s6. Blue: runner s2. Green: runner s5.")
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("moves: 9", "moves: move 1 (9) is where a throw is due, and not a throw: throw '9': not a throw here (allowed: 1, 2, 3, 4, 5, 6)"),
+        ("moves: 3 a1 a1", "moves: move 3 (a1) is where a throw is due, and not a throw: throw 'a1'"),
+        ("moves: 3\nthrow: 4", "throw: 4: the shown position is not a chance point (no throw is due)"),
+        ("throw: 7", "throw: throw '7': not a throw here (allowed: 1, 2, 3, 4, 5, 6)"),
+        ("position: 9.10 0.4 10.10 0.0 a throw 3\nmoves: a1\nwins: 1", "wins: the game is won by players 0 and 2 (all runners home), not player 1"),
+        ("wins: 4", "wins: expected 0 (the player who moves first), 1, or up to 3"),
+    ],
+)
+def test_a_wrong_throw_or_winner_is_reported_at_its_line(tmp_path, race, body, expected):
+    folder = race_folder(tmp_path / "race", diagrams="```diagram first\n" + body + "\n```\n")
+    problems = load_game(folder, "toyrace").problems
+    assert len(problems) == 1, [str(p) for p in problems]
+    problem = problems[0]
+    assert Path(problem.path).name == "diagrams.md" and problem.line == 1 + body.count("\n") + 1
+    assert problem.message.startswith("diagram first: " + expected), problem.message
+
+
+def test_a_partner_is_a_winner_too(tmp_path, race):
+    body = "position: 9.10 0.4 10.10 0.0 a throw 3\nmoves: a1\nwins: 2"
+    game = load_game(race_folder(tmp_path / "race", diagrams="```diagram first\n" + body + "\n```\n"), "toyrace")
+    assert [str(p) for p in game.problems] == []
+    from boardgen.booklet.diagrams.words import describe
+
+    assert describe(game.diagrams["first"], "pt", ("vermelho", "azul", "verde", "preto")).endswith("Vitória: Vermelho e verde.")
+
+
+def test_colours_name_two_to_four_seats(tmp_path, race):
+    folder = race_folder(tmp_path / "race", colours=('"a", "b", "c", "d", "e"', '"a", "b", "c", "d", "e"'))
+    assert any("colours must list two names (up to four" in str(p) for p in load_game(folder, "toyrace").problems)

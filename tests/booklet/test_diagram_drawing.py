@@ -32,13 +32,13 @@ from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diag
 from boardgen.booklet.diagrams.draw import CASING_MM, arrow_width, diagram_sheet
 from boardgen.booklet.diagrams.render import diagram_file
 from boardgen.booklet.diagrams.syntax import parse_definition
-from boardgen.booklet.diagrams.words import LABEL_WORDS
+from boardgen.booklet.diagrams.words import LABEL_WORDS, describe
 from boardgen.booklet.html import PAPERS, booklet_html
 from boardgen.booklet.problems import Problems
 from boardgen.booklet.typeset import diagram_bytes
 from boardgen.boards.base import MIN_TEXT_PT
 from boardgen.drawing import palette
-from boardgen.drawing.model import Arc, Circle, Group, Line, Path as PathShape, Polygon, Polyline, Sheet
+from boardgen.drawing.model import Arc, Circle, Group, Line, Path as PathShape, Polygon, Polyline, Sheet, Text
 from boardgen.drawing.pdf import render_pdf
 from boardgen.registry import get_game
 
@@ -506,3 +506,126 @@ def test_boardgen_diagram_lang_pt_writes_portuguese_hover_texts(tmp_path):
     texts = hover_texts(out.read_bytes())
     assert "z: cidadela" in texts and "Vermelho: atacante em b6" in texts
     assert not [t for t in texts if {w.casefold() for w in re.findall(r"[^\W\d_]+", t)} & {"citadel", "cell", "attacker", "on", "of"}]
+
+
+# -- games of chance: the throw beside the board (the toy race of tests/engines) -------------------
+
+RACE = Defaults("toyrace", None, {})
+
+
+@pytest.fixture()
+def race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the diagram checker find the toy race by its id, as it finds a registered game."""
+    import boardgen.booklet.diagrams.check as diagram_check
+    from tests.engines.toy_race import TOY_RACE
+
+    real = diagram_check.get_game
+    monkeypatch.setattr(diagram_check, "get_game", lambda name, option="GAME": TOY_RACE if name == "toyrace" else real(name, option))
+
+
+def _ink_box(group: Group) -> tuple[float, float, float, float]:
+    from boardgen.drawing.bounds import ink_bounds
+
+    box = ink_bounds(group)
+    assert box is not None
+    return box
+
+
+def _pips(die: Group) -> int:
+    return sum(isinstance(shape, Circle) for shape in die.children)
+
+
+def test_a_throw_is_drawn_below_a_wide_board_and_said_in_both_languages(race: None, tmp_path: Path) -> None:
+    diagram = checked("variant: players=3\nmoves: 6 a1 2 a2 3 b1\nthrow: 5", RACE)
+    assert diagram.throw is not None and diagram.throw.text == "5"
+    words = {lang: describe(diagram, lang) for lang in ("pt", "en")}
+    assert words["pt"].endswith("Jogadas: lance 6, 1. a1, lance 2, 2. a2, lance 3, 3. b1. Lance: 5.")
+    assert words["en"].endswith("Moves: throw 6, 1. a1, throw 2, 2. a2, throw 3, 3. b1. Throw: 5.")
+    sheet = diagram_sheet(diagram, words)
+    assert "Lance: 5." in sheet.title and "Throw: 5." in sheet.title
+    [throw] = sheet.content.find("throw")
+    [die] = throw.find("die")
+    assert _pips(die) == 5 and die.title == "die showing 5"
+    board = _ink_box(sheet.content.find("board-toyrace")[0])
+    dice = _ink_box(die)
+    assert dice[1] > board[3] + 2.0, "the die is not below the board"  # a wide board: below, not beside
+    assert board[0] < (dice[0] + dice[2]) / 2 < board[2]
+    assert 0 <= dice[0] and dice[2] <= sheet.width and dice[3] <= sheet.height
+    # on paper: the die's outline and pips are ink, its face is paper, and none of it is on the board
+    image = rasterise(sheet, tmp_path, "race-throw")
+    inside = [image.getpixel((round(x * PX_PER_MM), round(y * PX_PER_MM))) for x, y in _grid(dice, 30)]
+    dark = sum(sum(pixel) / 3 < 100 for pixel in inside) / len(inside)
+    white = sum(sum(pixel) / 3 > 230 for pixel in inside) / len(inside)
+    assert 0.05 < dark < 0.45 and white > 0.4, (dark, white)
+
+
+def _grid(box: tuple[float, float, float, float], steps: int):
+    for i in range(1, steps):
+        for j in range(1, steps):
+            yield box[0] + (box[2] - box[0]) * i / steps, box[1] + (box[3] - box[1]) * j / steps
+
+
+def test_a_throw_goes_right_of_a_view_that_is_not_wide_and_below_one_that_is(race: None) -> None:
+    for view, side in (("s2", "right"), ("s1 s3", "below")):
+        diagram = checked(f"variant: players=4\nposition: 3.0 0.0 1.0 0.0 b throw 6\nview: {view}", RACE)
+        assert diagram.throw is not None and diagram.throw.text == "6"  # the position carries it: current_throw
+        sheet = diagram_sheet(diagram, {"en": describe(diagram, "en")})
+        [die] = sheet.content.find("die")
+        assert _pips(die) == 6
+        frame = _ink_box(sheet.content.find("view-frame")[0])
+        [shown] = sheet.content.find("view")  # the board is cut to the view, the throw left whole outside it
+        assert shown.clip is not None and shown.clip[2] <= frame[2] + 0.01 and not shown.find("throw")
+        dice = _ink_box(die)
+        if side == "right":
+            assert dice[0] > frame[2] and frame[1] < (dice[1] + dice[3]) / 2 < frame[3], (view, dice, frame)
+        else:
+            assert dice[1] > frame[3] and frame[0] < (dice[0] + dice[2]) / 2 < frame[2], (view, dice, frame)
+        assert dice[2] <= sheet.width and dice[3] <= sheet.height
+
+
+def test_a_board_may_draw_its_own_throw(race: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.boards.throws import stick_faces
+    from tests.engines.toy_race import ToyRaceBoard
+
+    def sticks(self, frame, throw, options):  # a die thrown as sticks: as many marked sides as pips, up to four
+        shown = min(4, int(throw.text))
+        return stick_faces([1] * shown + [0] * (4 - shown), 12.0, frame.origin)
+
+    monkeypatch.setattr(ToyRaceBoard, "draw_throw", sticks)
+    sheet = diagram_sheet(checked("moves: 3", RACE), {})
+    assert not sheet.content.find("die")
+    assert len(sheet.content.find("stick-marked")) == 3 and len(sheet.content.find("stick-plain")) == 1
+
+
+def test_no_throw_no_throw_drawing(race: None) -> None:
+    diagram = checked("moves: 3 a1", RACE)  # the throw is used up: the shown position is a chance point
+    assert diagram.throw is None and diagram.final.is_chance
+    assert not diagram_sheet(diagram, {}).content.find("throw")
+    assert describe(diagram, "en").endswith("Moves: throw 3, 1. a1.")
+
+
+def test_the_same_seat_moving_twice_numbers_both_moves(race: None) -> None:
+    diagram = checked("moves: 6 a1 3 a2 2 b1", RACE)
+    assert [m.text for m in diagram.played] == ["a1", "a2", "b1"]
+    assert [b.to_move for b in diagram.before] == [0, 0, 1]  # seat a moves twice in a row, then seat b
+    sheet = diagram_sheet(diagram, {})
+    numbers = {shape.text: shape.fill for group in sheet.content.find("history") for shape, _ in group.walk() if isinstance(shape, Text)}
+    assert sorted(numbers) == ["1", "2", "3"]
+    assert len(sheet.content.find("move-arrow")) == 3
+
+
+def test_a_move_along_a_track_is_drawn_through_every_station_it_visits(race: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A race track that bends (here a zigzag): the arrow of a five-square move turns at each square."""
+    from tests.engines.toy_race import ToyRaceBoard
+
+    zigzag = {f"s{n}": (float(n - 1), float(n % 2)) for n in range(1, 11)}
+    monkeypatch.setattr(ToyRaceBoard, "locations", lambda self: dict(zigzag))
+    diagram = checked("position: 2.1 0.0 a throw 5\nmoves: a1", RACE)
+    assert diagram.played[0].path == ("s2", "s3", "s4", "s5", "s6", "s7")
+    sheet = diagram_sheet(diagram, {})
+    [move] = sheet.content.find("move-arrow")
+    shaft = [shape for shape in move.children if isinstance(shape, Polyline)][-1].points
+    to_sheet = board_to_sheet(sheet, diagram)
+    for name in ("s3", "s4", "s5", "s6"):  # the stations between the ends: the shaft bends at each
+        x, y = to_sheet(*zigzag[name])
+        assert min(math.dist((x, y), p) for p in shaft) < 0.05, name

@@ -10,7 +10,14 @@ view must exist on the board, and every claim must hold in the shown position
   (``GameState.why_illegal``) is CODE;
 * ``captures: MOVE P...`` -- MOVE is legal and removes exactly the pieces on P...;
   ``P=N`` also claims that it removes N of them there (a pit's seeds, a stack);
-* ``wins: N`` -- the game is over and player N has won.
+* ``wins: N`` -- the game is over and player N has won (alone or with partners).
+
+In a game of chance the moves may hold throws (a word where a throw is due is
+read as the throw), and ``throw: T`` makes a throw in the position the moves
+reach: the shown position is then "this position, this throw", and the
+throw it carries (:attr:`CheckedDiagram.throw`) is drawn beside the board.
+The same seat may make several moves in a row; nothing here assumes turns
+alternate.
 
 Engines are reached only through :mod:`boardgen.engine.base` and boards only
 through :mod:`boardgen.boards.base`, so a new game's diagrams work as soon as its
@@ -25,7 +32,7 @@ from dataclasses import dataclass, field
 from boardgen.booklet.diagrams.syntax import DiagramSpec, Located
 from boardgen.booklet.problems import Problems
 from boardgen.boards.base import BoardDrawing
-from boardgen.engine.base import GameState, Move
+from boardgen.engine.base import GameState, Move, Throw
 from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, PositionError
 from boardgen.registry import GameInfo, get_game
 
@@ -61,6 +68,8 @@ class CheckedDiagram:
     legal: list[Move]  # claimed legal
     captures: list[Move]
     illegal: list[Illegal]
+    throw: Throw | None = None  # the throw the shown position carries (games of chance), drawn beside the board
+    thrown: list[tuple[int, Throw]] = field(default_factory=list)  # throws among the moves: (moves before it, throw)
 
     @property
     def size(self) -> int | None:
@@ -151,7 +160,18 @@ def replay_diagram(spec: DiagramSpec, defaults: Defaults, report: Report) -> Che
     state = start
     played: list[Move] = []
     before: list[GameState] = []
+    thrown: Throw | None = start.current_throw  # the throw of the turn being played, if known
+    events: list[tuple[int, Throw]] = []
     for number, text in enumerate(spec.move_texts, start=1):
+        if state.is_chance:
+            try:
+                thrown = state.checked_throw(state.parse_throw(text))
+            except (NotationError, IllegalMoveError) as exc:
+                problem(spec.moves, "moves", f"move {number} ({text}) is where a throw is due, and not a throw: {exc}")
+                return None
+            events.append((len(played), thrown))
+            state = state.apply_throw(thrown)
+            continue
         try:
             move = state.parse_move(text)
         except IllegalMoveError as exc:
@@ -160,7 +180,22 @@ def replay_diagram(spec: DiagramSpec, defaults: Defaults, report: Report) -> Che
         played.append(move)
         before.append(state)
         state = state.apply(move)
+        if state.is_chance or state.outcome() is not None:
+            thrown = None  # the turn's throw is used up
+    if spec.throw is not None:
+        if not state.is_chance:
+            why = "the game is over" if state.outcome() is not None else "the shown position is not a chance point (no throw is due)"
+            problem(spec.throw, "throw", f"{spec.throw.value}: {why}")
+            return None
+        try:
+            thrown = state.checked_throw(state.parse_throw(spec.throw.value))
+        except (NotationError, IllegalMoveError) as exc:
+            problem(spec.throw, "throw", str(exc))
+            return None
+        state = state.apply_throw(thrown)
     final = state
+    if final.current_throw is not None:
+        thrown = final.current_throw
 
     size = state_size(final, wanted_size if wanted_size is not None else info.default_size)
     board: BoardDrawing = info.make_board(size)
@@ -219,12 +254,17 @@ def replay_diagram(spec: DiagramSpec, defaults: Defaults, report: Report) -> Che
         outcome = final.outcome()
         if outcome is None:
             problem(spec.wins, "wins", f"player {spec.wins.value} is claimed to have won, but the game is not over")
-        elif outcome.winner != spec.wins.value:
-            who = "nobody (a draw)" if outcome.winner is None else f"player {outcome.winner}"
+        elif spec.wins.value not in outcome.winners:
+            if outcome.winner is None:
+                who = "nobody (a draw)"
+            elif outcome.partners:
+                who = "players " + " and ".join(str(seat) for seat in outcome.winners)
+            else:
+                who = f"player {outcome.winner}"
             problem(spec.wins, "wins", f"the game is won by {who} ({outcome.reason}), not player {spec.wins.value}")
     if found:
         return None
-    return CheckedDiagram(spec, info, variants, board, start, final, played, before, legal, captures, illegal)
+    return CheckedDiagram(spec, info, variants, board, start, final, played, before, legal, captures, illegal, thrown, events)
 
 
 def _wrong_counts(move: Move, points: Iterable[str]) -> str | None:

@@ -18,7 +18,12 @@ have, in this order (later layers on top):
 6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
    crosses on the victims for a capture, a cross for an illegal move, with
    the refused moves' arrows under the legal ones and every mark on a point
-   over both.
+   over both;
+7. in a game of chance, the throw the shown position carries (dice, sticks),
+   beside the board: to its right, or below a board much wider than tall
+   (which has no width to spare on the page but height), drawn by the
+   board's ``draw_throw`` or else from the throw's faces
+   (:func:`boardgen.boards.throws.throw_drawing`).
 
 Two rules keep each arrow from hiding what it shows.  On a board whose moves
 follow its lines (``BoardDrawing.moves_follow_lines``) an arrow runs beside the
@@ -45,6 +50,7 @@ from contextvars import ContextVar
 from boardgen.booklet.diagrams.check import CheckedDiagram
 from boardgen.booklet.diagrams.words import Terms, hover_title, label_words
 from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, InkMode
+from boardgen.boards.throws import throw_drawing
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, ink_bounds, shape_box
 from boardgen.drawing.frame import Frame
@@ -249,6 +255,7 @@ class _Painter:
         self.band = arrow_width(self.radius) + CASING_MM  # what one arrow covers across, casing included
         self.drawn_lines: list[list[tuple[float, float]]] = []  # every arrow drawn so far, tail to tip
         self._lanes: list[float] | None = None
+        self.throw_box: Box | None = None  # where the throw was drawn (filled in by draw)
 
     def lanes(self) -> list[float]:
         """The offsets (mm, + to the left of travel) an arrow may take, in the order they are tried.
@@ -323,7 +330,35 @@ class _Painter:
                 group.add(self.arrow_through(list(item.value)))
             root.add(group)
         root.add(self._claims())
+        if checked.throw is not None:
+            beside = _view_box(checked, self.frame) if spec.view is not None else ink_bounds(root)
+            if beside is not None:
+                root.add(self._throw(beside))
         return root
+
+    def _throw(self, beside: Box) -> Group:
+        """The shown position's throw, next to ``beside`` (the board's ink): right of it, or below a wide board."""
+        throw = self.checked.throw
+        assert throw is not None
+        gap = max(2.5, self.radius * 1.2)
+        trial = self._throw_at((0.0, 0.0))
+        size = ink_bounds(trial) or (0.0, 0.0, 0.0, 0.0)
+        width, height = beside[2] - beside[0], beside[3] - beside[1]
+        if width > height * MAX_WIDTH_MM / MAX_HEIGHT_MM:  # wide: the page has height to spare, not width
+            origin = (beside[0] + (width - (size[2] - size[0])) / 2 - size[0], beside[3] + gap - size[1])
+        else:
+            origin = (beside[2] + gap - size[0], beside[1] + (height - (size[3] - size[1])) / 2 - size[1])
+        drawn = self._throw_at(origin)
+        self.throw_box = ink_bounds(drawn)
+        return drawn
+
+    def _throw_at(self, origin: tuple[float, float]) -> Group:
+        throw = self.checked.throw
+        assert throw is not None
+        own = self.board.draw_throw(Frame(self.frame.scale, origin), throw, self.options)
+        if own is not None:
+            return own
+        return throw_drawing(throw, 2 * self.radius, origin)
 
     def _move_arrow(self, move: Move, dashed: bool = False, role: str = "arrow") -> Group | None:
         """The arrow of a move: along its path, or from the replaced stone to the new one for a swap.
@@ -755,12 +790,18 @@ def diagram_sheet(
                 break
             scale *= factor * 0.995
     frame = Frame(scale)
-    box = _view_box(checked, frame) if view else ink_bounds(_Painter(checked, frame, langs).draw())
+    measured = _Painter(checked, frame, langs)
+    drawn = measured.draw()
+    box = _union([_view_box(checked, frame), measured.throw_box]) if view else ink_bounds(drawn)
     assert box is not None
     shifted = frame.moved(PAD_MM - box[0], PAD_MM - box[1])
     content = _titled(_Painter(checked, shifted, langs).draw(), {lang: (terms or {}).get(lang, (None, {})) for lang in langs})
     width, height = box[2] - box[0] + 2 * PAD_MM, box[3] - box[1] + 2 * PAD_MM
-    if view:
+    if view and measured.throw_box is not None:
+        # The throw lies outside the view, where more of the board would show: the view is cut to its own box.
+        seen = _view_box(checked, frame)
+        content = _view_beside_throw(content, (seen[0] - box[0], seen[1] - box[1], seen[2] - box[0] + 2 * PAD_MM, seen[3] - box[1] + 2 * PAD_MM))
+    elif view:
         content = _clip(content, (0.0, 0.0, width, height))
         inset = 0.15
         frame_line = Polygon(((inset, inset), (width - inset, inset), (width - inset, height - inset), (inset, height - inset)), Style(stroke=palette.current().faint, width=0.3))
@@ -775,6 +816,21 @@ def diagram_sheet(
         description=f"{checked.game.id} position: {checked.final.to_text()}",
         language=language,
     )
+
+
+def _view_beside_throw(content: Group, seen: Box) -> Group:
+    """A partial view cut exactly to ``seen`` (sheet mm) and framed, with the throw left whole beside it."""
+    throws = [child for child in content.children if isinstance(child, Group) and child.role == "throw"]
+    rest = Group(content.role, title=content.title)
+    rest.add(*(child for child in content.children if not any(child is t for t in throws)))
+    shown = _clip(rest, seen)
+    result = Group(content.role, title=content.title)
+    result.add(Group("view", clip=seen).add(*shown.children), *throws)
+    x0, y0, x1, y1 = seen
+    inset = 0.15
+    frame_line = Polygon(((x0 + inset, y0 + inset), (x1 - inset, y0 + inset), (x1 - inset, y1 - inset), (x0 + inset, y1 - inset)), Style(stroke=palette.current().faint, width=0.3))
+    result.add(Group("view-frame").add(frame_line))
+    return result
 
 
 def _titled(group: Group, terms: Mapping[str, Terms]) -> Group:

@@ -37,6 +37,7 @@ def checked_from_options(
     legal: Sequence[str] = (),
     illegal: Sequence[tuple[str, str]] = (),
     wins: int | None = None,
+    throw: str | None = None,
     numbers: bool | int = True,
     coordinates: bool = True,
     names: Mapping[str, str] | None = None,
@@ -68,6 +69,7 @@ def checked_from_options(
         legal=tuple(legal),
         illegal=tuple(illegal),
         wins=wins,
+        throw=throw,
     )
     for item in spec.arrows:
         if len(item.value) < 2 or not all(item.value):

@@ -20,7 +20,12 @@ variant         ``name=value`` pairs (default: the booklet's variant)
 position        the start position in the engine's notation (default: the
                 start position of the game)
 moves           moves played from there, in order; the diagram shows the
-                position after them, with move numbers and arrows
+                position after them, with move numbers and arrows (in a game
+                of chance, a word given where a throw is due is the throw:
+                ``moves: 3-1 8/5 6/5``)
+throw           the throw made in the shown position (a game of chance: the
+                position after the moves must be a chance point); the diagram
+                draws it beside the board and its description says it
 numbers         ``on`` (default), ``off``, or the number of the first move
 arrows          ``from-to`` or ``a-b-c`` through several points (repeatable)
 marks           points or cells to highlight (repeatable)
@@ -31,7 +36,8 @@ legal           moves claimed legal in the shown position (repeatable)
 illegal         ``MOVE CODE``: claimed illegal for the reason CODE (repeatable)
 captures        ``MOVE POINT...``: MOVE is legal and removes exactly these pieces;
                 ``POINT=N``: and N of them from POINT (where places hold counts)
-wins            ``0`` or ``1``: the shown position is won by that player
+wins            ``0`` or ``1`` (up to ``3`` in a game of more seats): the shown
+                position is won by that player (or by a partnership it is in)
 ==============  ==================================================================
 
 Parsing only checks the form; :mod:`boardgen.booklet.diagrams.check` checks
@@ -50,7 +56,7 @@ from boardgen.booklet.problems import Problems
 from boardgen.values import read_whole_number
 from boardgen.booklet.sources import DIAGRAM_INFO, ID_PATTERN, markdown, read_source, token_line
 
-SINGLE_KEYS = ("game", "size", "variant", "position", "moves", "numbers", "view", "coordinates", "width", "wins")
+SINGLE_KEYS = ("game", "size", "variant", "position", "moves", "numbers", "view", "coordinates", "width", "wins", "throw")
 REPEATABLE_KEYS = ("arrows", "marks", "legal", "illegal", "captures")
 ALIASES = {"arrow": "arrows", "mark": "marks", "move": "moves", "variants": "variant", "capture": "captures"}
 KNOWN_KEYS = SINGLE_KEYS + REPEATABLE_KEYS
@@ -90,6 +96,7 @@ class DiagramSpec:
     coordinates: bool = True
     width: Located[float] | None = None  # mm
     wins: Located[int] | None = None  # the player who has won
+    throw: Located[str] | None = None  # the throw made in the shown position (games of chance)
     arrows: list[Located[tuple[str, ...]]] = field(default_factory=list)  # the points it runs through
     marks: list[Located[str]] = field(default_factory=list)
     legal: list[Located[str]] = field(default_factory=list)
@@ -146,7 +153,7 @@ def _points(value: str) -> list[str]:
 
 def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
     """Put one ``key: value`` into the spec; return why the value's form is wrong, if it is."""
-    if key in ("game", "position"):
+    if key in ("game", "position", "throw"):
         setattr(spec, key, Located(value, line))
     elif key == "size":
         size = read_whole_number(value)
@@ -181,8 +188,8 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
             return f"expected a width from {MIN_WIDTH_MM:g}mm to {MAX_WIDTH_MM:g}mm, not {value!r}"
         spec.width = Located(float(match.group(1)), line)
     elif key == "wins":
-        if value not in ("0", "1"):
-            return f"expected 0 (the player who moves first) or 1, not {value!r}"
+        if value not in ("0", "1", "2", "3"):
+            return f"expected 0 (the player who moves first), 1, or up to 3 in a game of more seats, not {value!r}"
         spec.wins = Located(int(value), line)
     elif key == "view":
         spec.view = Located(_points(value), line)
@@ -247,6 +254,7 @@ def from_options(
     illegal: list[tuple[str, str]] | tuple[tuple[str, str], ...] = (),
     captures: list[tuple[str, tuple[str, ...]]] | tuple[tuple[str, tuple[str, ...]], ...] = (),
     wins: int | None = None,
+    throw: str | None = None,
     source: str = "<command line>",
 ) -> DiagramSpec:
     """A spec built from the command line (``boardgen diagram``), checked like a booklet diagram."""
@@ -271,4 +279,6 @@ def from_options(
     spec.captures = [Located(pair, 0) for pair in captures]
     if wins is not None:
         spec.wins = Located(wins, 0)
+    if throw is not None:
+        spec.throw = Located(throw, 0)
     return spec

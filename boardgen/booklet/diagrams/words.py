@@ -26,6 +26,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "illegal": "Jogada proibida: {move}.",
         "wins": "Vitória: {player}.",
         "partial": "Vista parcial.",
+        "wins-team": "Vitória: {player}.",
+        "throw": "Lance: {throw}.",
+        "thrown": "lance {throw}",
+        "and": " e ",
     },
     "en": {
         "diagram": "{game} diagram, {size} board.",
@@ -39,6 +43,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "illegal": "Forbidden move: {move}.",
         "wins": "{player} has won.",
         "partial": "Partial view.",
+        "wins-team": "{player} have won.",
+        "throw": "Throw: {throw}.",
+        "thrown": "throw {throw}",
+        "and": " and ",
     },
 }
 #: the words drawn inside a diagram, by language: every visible word is the booklet's own
@@ -47,11 +55,19 @@ LABEL_WORDS: dict[str, dict[str, str]] = {
     "pt": {"swap": "troca"},
     "en": {"swap": "swap"},
 }
-#: the players when the booklet does not name them (front matter ``colours``)
-_PLAYERS: dict[str, tuple[str, str]] = {
-    "pt": ("primeiro jogador", "segundo jogador"),
-    "en": ("first player", "second player"),
+#: the players when the booklet does not name them (front matter ``colours``); seats past the
+#: second (games of three or four) are named so even when the booklet names two colours
+_PLAYERS: dict[str, tuple[str, ...]] = {
+    "pt": ("primeiro jogador", "segundo jogador", "terceiro jogador", "quarto jogador"),
+    "en": ("first player", "second player", "third player", "fourth player"),
 }
+
+
+def seat_names(colours: tuple[str, ...] | None, lang: str) -> tuple[str, ...]:
+    """The booklet's names for the seats (front matter ``colours``), the generic words for any it leaves out."""
+    generic = _PLAYERS.get(lang, _PLAYERS["en"])
+    given = tuple(colours) if colours and all(colours) else ()
+    return given + generic[len(given):]
 
 
 PLAIN_KINDS = ("stone", "man")  # the only kind a player has: not worth naming
@@ -91,7 +107,7 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None
     without them generic words are used.
     """
     words = _WORDS[lang]
-    names = colours if colours and all(colours) else _PLAYERS[lang]
+    names = seat_names(colours, lang)
     game = checked.game.title.get(lang, checked.game.id)
     label = checked.board.size_words(lang)
     parts = [words["diagram"].format(game=game, size=label) if label else words["diagram-fixed"].format(game=game)]
@@ -115,12 +131,9 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None
         who = names[owner] if owner < len(names) else f"{'jogador' if lang == 'pt' else 'player'} {owner + 1}"
         parts.append(f"{_first_upper(who)}: {listed}.")
     first = checked.spec.first_number()
-    if checked.played:
-        if first is None:  # numbers: off -- the drawing has no numbers, so neither has the text
-            listed = ", ".join(m.text for m in checked.played)
-        else:
-            listed = ", ".join(f"{first + i}. {m.text}" for i, m in enumerate(checked.played))
-        parts.append(words["moves"].format(list=listed))
+    events = _events(checked, words, first)
+    if events:
+        parts.append(words["moves"].format(list=", ".join(events)))
     if checked.spec.arrows:
         parts.append(words["arrows"].format(list=", ".join("-".join(a.value) for a in checked.spec.arrows)))
     if checked.spec.marks:
@@ -131,9 +144,34 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None
         parts.append(words["captures"].format(move=move.text, list=", ".join(move.captures)))
     for claim in checked.illegal:
         parts.append(words["illegal"].format(move=claim.text))
+    if checked.throw is not None:
+        parts.append(words["throw"].format(throw=checked.throw.text))
     if checked.spec.wins is not None:
-        parts.append(_first_upper(words["wins"].format(player=_first_upper(names[checked.spec.wins.value]))))
+        outcome = checked.final.outcome()
+        seats = outcome.winners if outcome is not None and outcome.partners else (checked.spec.wins.value,)
+        who = _first_upper(words["and"].join(names[seat] for seat in seats))
+        parts.append(_first_upper(words["wins-team" if len(seats) > 1 else "wins"].format(player=who)))
     return " ".join(parts)
+
+
+def _events(checked: CheckedDiagram, words: Mapping[str, str], first: int | None) -> list[str]:
+    """The moves as the drawing numbers them (no numbers with ``numbers: off``), the throws among them in order.
+
+    A last throw that is the one the shown position carries is left to the
+    sentence that names the throw, not said twice.
+    """
+    throws: dict[int, list[str]] = {}
+    events = list(checked.thrown)
+    if events and events[-1] == (len(checked.played), checked.throw):
+        events.pop()
+    for before, throw in events:
+        throws.setdefault(before, []).append(words["thrown"].format(throw=throw.text))
+    listed: list[str] = []
+    for index, move in enumerate(checked.played):
+        listed.extend(throws.get(index, []))
+        listed.append(move.text if first is None else f"{first + index}. {move.text}")
+    listed.extend(throws.get(len(checked.played), []))
+    return listed
 
 
 # -- hover texts ---------------------------------------------------------------------------------
@@ -231,7 +269,7 @@ def _piece_word(kind: str, lang: str, pieces: Mapping[str, str]) -> str:
 def _said(title: str, role: str, lang: str, terms: Terms) -> str | None:
     """``title`` (the board code's English) in ``lang``, or None when this module does not know it."""
     colours, pieces = terms
-    names = colours if colours and all(colours) else _PLAYERS.get(lang, _PLAYERS["en"])
+    names = seat_names(colours, lang)
     phrases = PHRASES.get(lang, {})
     if lang == "en" and title in PHRASES["pt"]:
         return title
