@@ -41,7 +41,7 @@ def _front_matter_with(tmp_path: Path, colours: str) -> list[str]:
 def test_two_to_four_colours_and_no_more(tmp_path: Path) -> None:
     assert _front_matter_with(tmp_path, '["White", "Black"]') == []
     for wrong in ('["White"]', '["A", "B", "C", "D", "E"]'):
-        assert any("two to four names" in m for m in _front_matter_with(tmp_path, wrong)), wrong
+        assert any("up to four" in m for m in _front_matter_with(tmp_path, wrong)), wrong
 
 
 def test_a_four_player_diagram_is_described_with_every_seat() -> None:
@@ -54,4 +54,4 @@ def test_a_four_player_diagram_is_described_with_every_seat() -> None:
     for seat in ("White:", "Black:", "Gold:", "Red:"):
         assert seat in words  # a stack of partners lists each seat's horse on its station
     unnamed = describe(checked, "en", ("White", "Black"), {"horse": "horses"})
-    assert "Player 4:" in unnamed  # a seat the booklet does not name
+    assert "Fourth player:" in unnamed  # a seat the booklet does not name

@@ -127,9 +127,7 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None
             listed = ", ".join(next(iter(kinds.values())))
         else:
             listed = "; ".join(f"{_kind_word(kind, lang, pieces)} {', '.join(points)}" for kind, points in kinds.items())
-        # A seat the front matter does not name (a third or fourth player): "player 3" / "jogador 3".
-        who = names[owner] if owner < len(names) else f"{'jogador' if lang == 'pt' else 'player'} {owner + 1}"
-        parts.append(f"{_first_upper(who)}: {listed}.")
+        parts.append(f"{_first_upper(names[owner])}: {listed}.")
     first = checked.spec.first_number()
     events = _events(checked, words, first)
     if events:
