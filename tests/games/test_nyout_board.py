@@ -49,3 +49,20 @@ def test_the_direction_marks_are_start_marks_and_the_exit_is_kept() -> None:
     assert printed.find("direction") and not diagram.find("direction")
     assert printed.find("entry-exit") and diagram.find("entry-exit")
     assert "entry-exit" in board.kept_marks
+
+
+def test_each_throw_in_hand_gets_four_sticks_and_its_name() -> None:
+    state = NyoutState.from_text("o05=a a throws kel mo", {})
+    throw = state.current_throw
+    assert throw is not None
+    drawn = NyoutBoard().draw_throw(Frame(6.0, (0.0, 0.0)), throw, BoardOptions())
+    assert drawn is not None
+    marked, plain = drawn.find("stick-marked"), drawn.find("stick-plain")
+    assert len(marked) == 3 and len(plain) == 5  # kel: three marked sides up; mo: none
+    assert [s.text for s, _ in drawn.walk() if isinstance(s, Text)] == ["kel", "mo"]
+
+
+def test_a_refused_move_is_drawn_along_the_lines() -> None:
+    board = NyoutBoard()
+    assert board.refused_path("kel:o03-w1", ("o03", "w1"), frozenset()) == ("o03", "o04", "o05", "w1")
+    assert board.refused_path("kai:o18-off", ("o18", "off"), frozenset()) == ("o18", "o19", "o20", "off")

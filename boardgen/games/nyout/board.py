@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.throws import GAP_FACTOR, STICK_WIDTH_FACTOR, STICKS_A_THROW, stick_faces
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Line, Path, Polygon, Shape, Style, Text
-from boardgen.engine.base import Piece
+from boardgen.engine.base import Piece, Throw
 from boardgen.games.nyout import geometry as geo
 
 LABEL_SIZE = 0.27  # station names, board units
@@ -249,6 +250,28 @@ class NyoutBoard(BoardDrawing):
         colour = colours.paper if is_dark(owner) else colours.ink
         return Text((px, py + size * 0.36), str(count), size, font="sans-bold", fill=colour, anchor="middle")
 
+    def draw_throw(self, frame: Frame, throw: Throw, options: BoardOptions) -> Group | None:
+        """The throws in hand: four sticks for each (shared drawing, marked sides grey with crosses) with
+        its name under them, two throws a row, so a reader matches each name to its sticks."""
+        names = throw.text.split()
+        if not names or len(throw.faces) != STICKS_A_THROW * len(names):
+            return None
+        piece_mm = frame.length(PIECE_DIAMETER)
+        length = max(9.0, piece_mm * 2.6)
+        width = length * STICK_WIDTH_FACTOR
+        gap = width * (1 + GAP_FACTOR) * 0.55
+        four = STICKS_A_THROW * width + (STICKS_A_THROW - 1) * gap
+        size = max(MIN_TEXT_MM, piece_mm * 0.45)
+        row_height = length + size * 2.2
+        x, y = frame.origin
+        group = Group("throw", title=f"throw {throw.text}")
+        for k, name in enumerate(names):
+            left, top = x + (k % 2) * (four + width * 1.6), y + (k // 2) * row_height
+            sides = throw.faces[STICKS_A_THROW * k : STICKS_A_THROW * (k + 1)]
+            group.add(stick_faces(sides, length, (left, top)))
+            group.add(Text((left + four / 2, top + length + size * 1.25), name, size, font="sans-bold", fill=palette.current().ink, anchor="middle"))
+        return group
+
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         """A ring just outside a station (a tray: round the whole tray)."""
         x, y = self.location(name)
@@ -256,6 +279,15 @@ class NyoutBoard(BoardDrawing):
             w, h = geo.TRAY_SIZE
             return rounded(frame, (x - w / 2 - 0.08, y - h / 2 - 0.08), (x + w / 2 + 0.08, y + h / 2 + 0.08), h / 3, style)
         return Circle(frame.pt(x, y), frame.length(geo.diameter(name) / 2 + 0.08), style)
+
+    def refused_path(self, text: str, points: tuple[str, ...], occupied: frozenset[str]) -> tuple[str, ...]:
+        """The way a refused move would go: the shortest way along the board's lines (and from the start
+        tray in at o01, from o20 out to the off tray) between the two places its text names, so that
+        ``kel:o03-w1`` (no turning at a West passed over) is drawn by o04 and o05, not straight across."""
+        named = [p for p in points if p in geo.PLACE_NAMES]
+        if len(named) != 2:
+            return points
+        return shortest_way(named[0], named[1]) or points
 
     def claim_mark(self, name: str) -> tuple[tuple[float, float], float]:
         """Where a diagram crosses a place (a capture, a refused move): the station's lower right, small,
@@ -279,6 +311,27 @@ class NyoutBoard(BoardDrawing):
             ox, oy = geo.tray_centre(geo.OFF)
             points[-1] = (ox - geo.TRAY_SIZE[0] / 2 + 0.1, oy - geo.TRAY_SIZE[1] / 2 + 0.1)
         return points
+
+
+def shortest_way(origin: str, target: str) -> tuple[str, ...] | None:
+    """The fewest-steps way from ``origin`` to ``target`` along the drawn lines and the trays' arrows
+    (breadth first, neighbours in station order so the answer is stable); None when there is none."""
+    near = {name: sorted(others, key=geo.PLACE_NAMES.index) for name, others in geo.neighbours().items()}
+    near[geo.START] = ["o01"]
+    near["o20"] = near["o20"] + [geo.OFF]
+    came: dict[str, str | None] = {origin: None}
+    queue = [origin]
+    for place in queue:
+        if place == target:
+            way = [place]
+            while came[way[-1]] is not None:
+                way.append(came[way[-1]])  # type: ignore[arg-type]
+            return tuple(reversed(way))
+        for other in near.get(place, []):
+            if other not in came:
+                came[other] = place
+                queue.append(other)
+    return None
 
 
 def label_point(name: str) -> tuple[float, float]:
