@@ -289,7 +289,7 @@ class NyoutState(GameState):
         value = int(self.checked_throw(throw).key)  # type: ignore[call-overload]
         owed = self.owed - 1 + (1 if value in RETHROW else 0)
         pending = tuple(sorted(self.pending + (value,)))
-        return NyoutState(self.stacks, self.off, self.seat, pending, owed, self.rules)
+        return type(self)(self.stacks, self.off, self.seat, pending, owed, self.rules)
 
     # -- moves ------------------------------------------------------------------------
     def waiting(self, seat: int) -> int:
@@ -391,11 +391,11 @@ class NyoutState(GameState):
         """The state once throw ``value`` is spent: the game over, the next seat to throw, or more to do."""
         pending = list(self.pending)
         pending.remove(value)
-        state = NyoutState(stacks, off, self.seat, tuple(pending), owed, self.rules)
+        state = type(self)(stacks, off, self.seat, tuple(pending), owed, self.rules)
         if state.finished_teams():
-            return NyoutState(state.stacks, state.off, self.seat, (), 0, self.rules)
+            return type(self)(state.stacks, state.off, self.seat, (), 0, self.rules)
         if not owed and not pending:  # the turn is over: the next seat throws
-            return NyoutState(state.stacks, state.off, (self.seat + 1) % self.rules.players, (), 1, self.rules)
+            return type(self)(state.stacks, state.off, (self.seat + 1) % self.rules.players, (), 1, self.rules)
         return state
 
     # -- the end ----------------------------------------------------------------------
