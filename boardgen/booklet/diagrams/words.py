@@ -211,6 +211,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "start cells: 7 attackers on ring 6, 4 defenders on ring 1": "casas iniciais: 7 atacantes no anel 6, 4 defensores no anel 1",
         "start points: 24 pawns outside the fortress, officers on c6 and e6": "pontos iniciais: 24 peões fora da fortaleza, oficiais em c6 e e6",
         "start points: 12 white (rows 1-2) and 12 black (rows 5-6)": "pontos iniciais: 12 brancas (fileiras 1-2) e 12 pretas (fileiras 5-6)",
+        # Nyout's board, and the throw sticks of the shared throws drawing
+        "the circle and the cross the horses follow": "o círculo e a cruz que os cavalos seguem",
+        "start tray: horses waiting to come in": "caixa de partida: cavalos que esperam para entrar",
+        "off tray: horses that have left the board": "caixa de saída: cavalos que já saíram do tabuleiro",
+        "entry at o01 from the start tray; exit after o20 into the off tray": "entrada em o01 a partir da caixa de partida; saída depois de o20 para a caixa de saída",
+        "direction of travel: counter-clockwise, and by the shortcuts to North": "sentido da corrida: anti-horário, e pelos atalhos até o norte",
+        "stick, marked side up": "pau, lado marcado para cima",
+        "stick, plain side up": "pau, lado liso para cima",
     },
 }
 
@@ -235,6 +243,12 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"pit (?P<name>\S+) \(North\)"), {"pt": "casa {name} (Norte)", "en": "pit {name} (North)"}),
     (re.compile(r"1 seed in (?P<name>\S+)"), {"pt": "1 semente em {name}", "en": "1 seed in {name}"}),
     (re.compile(r"(?P<count>\d+) seeds in (?P<name>\S+)"), {"pt": "{count} sementes em {name}", "en": "{count} seeds in {name}"}),
+    # Nyout: stations, stacks and trays of horses, the throws in hand
+    (re.compile(r"station (?P<name>\S+)"), {"pt": "casa {name}", "en": "station {name}"}),
+    (re.compile(r"large station (?P<name>\S+)"), {"pt": "casa grande {name}", "en": "large station {name}"}),
+    (re.compile(r"stack of (?P<count>\d+) horses on (?P<name>\S+)"), {"pt": "pilha de {count} cavalos em {name}", "en": "stack of {count} horses on {name}"}),
+    (re.compile(r"(?P<count>\d+) horses of player (?P<owner>\d+) on (?P<name>\S+)"), {"pt": "{player}: {count} cavalos em {name}", "en": "{player}: {count} horses on {name}"}),
+    (re.compile(r"throw (?P<list>.+)"), {"pt": "lançamento {list}", "en": "throw {list}"}),
     (re.compile(r"(?P<name>[a-z]+\d*): (?P<phrase>.+)"), {"pt": "{name}: {phrase}", "en": "{name}: {phrase}"}),
     (re.compile(r"(?P<kind>[\w-]+)(?: of player (?P<owner>\d+))? on (?P<name>\S+)"), {"pt": "{player}: {kind} em {name}", "en": "{player}: {kind} on {name}"}),
 ]

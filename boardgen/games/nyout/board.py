@@ -12,9 +12,9 @@ printed board adds, as start marks (left out of diagrams, whose own arrows
 show the way), small arrowheads on the circle and on the two shortcut arms
 pointing the way horses travel: counter-clockwise round the circle, inwards
 from West and South, out again to North.  Two rounded trays stand above the
-circle: ``start`` on the left, beside the entry ``O01``, where horses wait,
-and ``off`` on the right, beside the exit ``O20``, where finished horses go.
-The entry arrow (tray to ``O01``) and the exit arrow (``O20`` to its tray)
+circle: ``start`` on the left, beside the entry ``o01``, where horses wait,
+and ``off`` on the right, beside the exit ``o20``, where finished horses go.
+The entry arrow (tray to ``o01``) and the exit arrow (``o20`` to its tray)
 are kept marks: they say where a horse comes in and goes out, which the rules
 refer to, so every diagram shows them.
 
@@ -46,8 +46,6 @@ INNER_RING = 0.78  # a large station's inner ring, as a fraction of its radius
 HEAD = 0.2  # direction arrowheads round the circle, board units
 ARM_HEAD = 0.13  # and on the arms, where the gaps between stations are narrower
 FIT = 0.95  # a coin this wide (a fraction of a plain station) still sits on it
-
-SEAT_WORDS = ("seat 0", "seat 1", "seat 2", "seat 3")
 
 
 def seat_fill(owner: int) -> str:
@@ -127,7 +125,7 @@ class NyoutBoard(BoardDrawing):
             centre = frame.pt(*geo.station_centre(name))
             radius = frame.length(geo.diameter(name) / 2)
             large = name in geo.LARGE
-            title = f"station {name}" + (" (large)" if large else "")
+            title = f"large station {name}" if large else f"station {name}"
             station = Group("station-large" if large else "station", title=title)
             station.add(Circle(centre, radius, Style(stroke=colours.ink, width=width * (1.5 if large else 1.0), fill=self.station_fill(options))))
             if large:
@@ -149,9 +147,9 @@ class NyoutBoard(BoardDrawing):
         return group
 
     def draw_entry_exit(self, frame: Frame, width: float) -> Group:
-        """Kept marks: an arrow from the start tray into O01 and one from O20 out to the off tray."""
+        """Kept marks: an arrow from the start tray into o01 and one from o20 out to the off tray."""
         colour = palette.current().ink
-        group = Group("entry-exit", title="entry at O01 from the start tray; exit after O20 into the off tray")
+        group = Group("entry-exit", title="entry at o01 from the start tray; exit after o20 into the off tray")
         tray_half = geo.TRAY_SIZE[1] / 2
         sx, sy = geo.tray_centre(geo.START)
         o1 = geo.station_centre("o01")
@@ -184,11 +182,12 @@ class NyoutBoard(BoardDrawing):
         return group
 
     def draw_coordinates(self, frame: Frame) -> Group:
-        """Each station's name: outside the circle for the rim, beside the station inside the cross."""
+        """Each station's name as the notation writes it (o05, w1, c): outside the circle for the rim,
+        beside the station inside the cross."""
         group = Group("coordinate")
         size = frame.length(LABEL_SIZE)
         for name in geo.STATIONS:
-            group.add(centred_label(frame, label_point(name), name.upper(), size))
+            group.add(centred_label(frame, label_point(name), name, size))
         return group
 
     # -- horses -----------------------------------------------------------------------
@@ -213,14 +212,14 @@ class NyoutBoard(BoardDrawing):
     def draw_stack(self, frame: Frame, name: str, pieces: list[Piece]) -> Group:
         """One station's horses (one side's, maybe two partners'): staggered discs, the count on the top one."""
         horses = [piece.owner for piece in pieces for _ in range(piece.count)]
-        who = ", ".join(f"{p.count} of {SEAT_WORDS[p.owner % 4]}" for p in pieces)
-        group = Group("stack" if len(horses) > 1 else f"piece-player-{horses[0]}", title=f"horses on {name}: {who}")
+        title = f"stack of {len(horses)} horses on {name}" if len(horses) > 1 else f"horse of player {horses[0]} on {name}"
+        group = Group("stack" if len(horses) > 1 else f"piece-player-{horses[0]}", title=title)
         x, y = self.location(name)
         shift = (len(horses) - 1) / 2 * STACK_STEP
         for level, owner in enumerate(horses):
             offset = (level * STACK_STEP - shift, level * STACK_STEP - shift)
             disc = self.horse_disc(frame, (x + offset[0], y + offset[1]), owner)
-            group.add(Group(f"piece-player-{owner}", [disc], title=f"horse of {SEAT_WORDS[owner % 4]} on {name}"))
+            group.add(Group(f"piece-player-{owner}", [disc], title=f"horse of player {owner} on {name}" if len(horses) > 1 else None))
         if len(horses) > 1:
             top = horses[-1]
             lift = (len(horses) - 1) * STACK_STEP - shift
@@ -233,7 +232,8 @@ class NyoutBoard(BoardDrawing):
         """One seat's horses on a place: a disc, with the count when there is more than one."""
         x, y = self.location(name)
         centre = (x + offset[0], y + offset[1])
-        group = Group(f"piece-player-{piece.owner}", title=f"{piece.count} horse{'s' if piece.count != 1 else ''} of {SEAT_WORDS[piece.owner % 4]} in {name}")
+        title = f"{piece.count} horses of player {piece.owner} on {name}" if piece.count > 1 else f"horse of player {piece.owner} on {name}"
+        group = Group(f"piece-player-{piece.owner}", title=title)
         group.add(self.horse_disc(frame, centre, piece.owner))
         if piece.count > 1:
             group.add(self.numeral(frame, centre, piece.count, piece.owner))

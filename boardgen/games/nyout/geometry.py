@@ -7,8 +7,8 @@ outer stations ``o01``..``o20`` are numbered counter-clockwise from the entry:
 and ``o20`` North, the exit.  On an arm, index 1 is the station next to the
 rim (``w1`` beside ``o05``) and index 2 the one next to the centre ``c``.
 Names are lower case, like every place name in boardgen (the booklets'
-diagram keys read places in lower case); the printed board labels them in
-capitals, as games.md writes them (``O05``, ``W1``, ``C``).
+diagram keys read places in lower case), and the printed board labels them
+so; games.md writes them in capitals (``O05``, ``W1``, ``C``).
 
 Routes are the only movement there is: a horse runs forward along one of
 them, station by station, and leaves the board one step after ``o20``.  Which
