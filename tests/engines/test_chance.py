@@ -171,3 +171,22 @@ def test_has_chance_tells_the_chance_games() -> None:
     from boardgen.engine.chance import has_chance
 
     assert has_chance(ToyRaceState) and not has_chance(HexState)
+
+
+class _ThrowsAgain(ToyRaceState):
+    """A die whose six is thrown again at once, before anyone moves (as Nyout's nyout and mo are)."""
+
+    def apply_throw(self, throw: Throw) -> ToyRaceState:
+        if self.checked_throw(throw).key == 6:
+            return type(self)(self.runners, self.side, None, self.partners)  # a chance point again
+        return super().apply_throw(throw)
+
+
+def test_perft_ends_where_throws_may_chain_for_ever() -> None:
+    from boardgen.engine.perft import estimate, perft
+
+    start = _ThrowsAgain.initial(None, {})
+    # throws 1 to 5: two runners each; a six leads to a chance point again, which uses one depth
+    assert perft(start, 1) == 5 * 2 + 1
+    assert perft(start, 2) == 5 * 2 * perft(_ThrowsAgain.from_text("1.0 0.0 b", {}), 1) + perft(start, 1)
+    assert estimate(start, 3) > 0  # always taking the last throw (a six) stops after a few, not never
