@@ -37,7 +37,7 @@ from functools import cache
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece, Throw
 from boardgen.engine.chance import STICKS_4
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.errors import NotationError, PositionError
 from boardgen.games.nyout import GAME
 from boardgen.games.nyout import geometry as geo
 
