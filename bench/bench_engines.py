@@ -30,7 +30,7 @@ from boardgen.registry import GameInfo, all_games
 
 # game id -> (depth, seconds); all from the start position at the default size.
 # Damas: perft 7 from the start (Halbersma's 187 302) under 10 s, as the oracle test runs it.
-TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0), "seega": (2, 10.0), "xadrez": (4, 10.0), "gamao": (3, 10.0)}
+TARGETS = {"surakarta": (5, 10.0), "hex": (3, 10.0), "assalto": (4, 10.0), "brax": (4, 10.0), "awele": (7, 10.0), "damas": (7, 10.0), "seega": (2, 10.0), "xadrez": (4, 10.0), "gamao": (3, 10.0), "nyout": (6, 10.0)}
 # Mid-game positions chosen by hand where the random pick would land in an opening phase: Seega's
 # busiest plies by that measure are placements (hundreds of two-cell moves), not the movement
 # phase with its captures.  This one is ply 78 of a seeded random game, 9 pieces a side, 17 moves.
@@ -39,6 +39,9 @@ MIDGAME = {
     # Gamão: a random playout stops at the first chance point, so a position with its throw, by hand: the
     # middle of a game, both sides with blots and a double to play (four moves of one die each).
     "gamao": "white 24:1 13:4 11:2 8:3 7:1 6:4 black 1:2 9:1 12:4 17:3 19:4 20:1 b dice 3-3",
+    # Nyout: a random game meets a chance point at once (no move to pick): after throw 50 of tests/golden/nyout.txt,
+    # Black holding kai, nyout, mo, mo with four stacks and horses to move (12 moves).
+    "nyout": "o05=b o06=b o20=a s2=b off=aaab b throws kai nyout mo mo",
 }
 MAX_DEPTH = 8
 

@@ -49,7 +49,7 @@ def mismatch(engine_names: tuple[str, ...], drawn: set[str]) -> str:
 
 
 def test_every_game_with_an_engine_and_a_board_is_checked() -> None:
-    assert {"hex", "trihex", "surakarta", "ringo", "brax", "assalto", "seega", "awele", "damas", "gamao"} <= {g.id for g in GAMES}
+    assert {"hex", "trihex", "surakarta", "ringo", "brax", "assalto", "seega", "awele", "damas", "gamao", "nyout"} <= {g.id for g in GAMES}
 
 
 @pytest.mark.parametrize(("game", "size"), CASES, ids=[f"{g.id}-{s}" if s else g.id for g, s in CASES])

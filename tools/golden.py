@@ -123,6 +123,12 @@ SPECS: tuple[Spec, ...] = (
     # Gamão: a whole game with seeded throws (300 moves are enough for most), and the cube (seed 3 doubles).
     Spec("gamao", "gamao", max_plies=300),
     Spec("gamao-cube", "gamao", variants={"cube": "on"}, seed=3, max_plies=300),
+    # Nyout: whole games (200 plies is more than any of these needs), seeds showing captures, stacks and shortcuts;
+    # four players are two partnerships, three play each for himself; one with every other reading and the back-do.
+    Spec("nyout", "nyout", seed=12, max_plies=200),
+    Spec("nyout-3", "nyout", variants={"players": "3"}, seed=2, max_plies=200),
+    Spec("nyout-4-partners", "nyout", variants={"players": "4"}, seed=9, max_plies=200),
+    Spec("nyout-culin-on-exit-back-do", "nyout", variants={"shortcut": "culin", "bear_off": "on-exit", "capture_throw": "off", "back_do": "on"}, seed=1, max_plies=200),
     Spec("hex-5", "hex", size=5, seed=25),
     Spec("hex-4-swap-off", "hex", size=4, variants={"swap": "off"}, seed=2),
     Spec("ringo", "ringo", seed=8),

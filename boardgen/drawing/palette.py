@@ -139,6 +139,11 @@ class Palette:
     # -- gamao16: Gamão's points in two alternating tones, apart in grey (ΔL* ~ 39) under white and black checkers
     point_dark: str = _HUES["RED"]
     point_light: str = _HUES["SAND"]
+    # -- the horses of seats 2 and 3 (Nyout for three or four players; seats 0 and 1 are light_piece and
+    # dark_piece): gold with the light seat and red with the dark one, so each partnership keeps a light and a
+    # dark side in grey too (L* ~ 73 and ~ 48, between white and black and apart from each other)
+    seat_2_piece: str = _HUES["YELLOW"]
+    seat_3_piece: str = _HUES["RED"]
 
     def __post_init__(self) -> None:
         for role, value in dataclasses.asdict(self).items():

@@ -34,7 +34,7 @@ def games():
 
 
 def test_all_six_booklets_are_covered():
-    assert {"hex", "trihex", "surakarta", "ringo", "brax", "assalto", "awele", "damas", "gamao"} <= set(GAMES)
+    assert {"hex", "trihex", "surakarta", "ringo", "brax", "assalto", "awele", "damas", "gamao", "nyout"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("langs", list(CONTENTS))

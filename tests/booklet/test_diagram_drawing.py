@@ -382,6 +382,8 @@ def test_every_diagram_of_a_portuguese_booklet_draws_portuguese_words_only(game)
     names = set(sources.game.make_board(sources.defaults.size).locations())
     for diagram in sources.diagrams.values():
         names |= set(diagram.board.locations())
+        if diagram.throw is not None:  # a throw is written in the game's notation, the same in every language
+            names |= set(diagram.throw.text.split())
     html = booklet_html(sources, ["pt"], PAPERS["a5"])
     pictures = list(FIGURE.finditer(html))
     assert len(pictures) == 1 + sum(1 for s in sources.languages["pt"].sections for _ in s.diagram_ids())

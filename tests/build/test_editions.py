@@ -26,7 +26,7 @@ from .kit import build_json
 
 # Every game with rule texts has booklets; the ten of issues 12-15 and Gamão (issue 16) at least.
 GAMES = tuple(source_games())
-assert {"assalto", "brax", "hex", "ringo", "surakarta", "trihex", "seega", "awele", "damas", "xadrez", "gamao"} <= set(GAMES)
+assert {"assalto", "brax", "hex", "ringo", "surakarta", "trihex", "seega", "awele", "damas", "xadrez", "gamao", "nyout"} <= set(GAMES)
 LANGS = {"pt-en": ("pt", "en"), "pt": ("pt",), "en": ("en",)}
 INKS = {"": "full", "-light": "light"}
 

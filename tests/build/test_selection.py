@@ -28,8 +28,8 @@ def test_only_and_kind_build_a_part_and_keep_the_rest(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--only", "nope"], "--only: unknown game 'nope' (known: assalto, awele, brax, damas, gamao, hex, ringo, seega, surakarta, trihex, xadrez)"),
-        (["--only", "hex,nope"], "--only: unknown game 'nope' (known: assalto, awele, brax, damas, gamao, hex, ringo, seega, surakarta, trihex, xadrez)"),
+        (["--only", "nope"], "--only: unknown game 'nope' (known: assalto, awele, brax, damas, gamao, hex, nyout, ringo, seega, surakarta, trihex, xadrez)"),
+        (["--only", "hex,nope"], "--only: unknown game 'nope' (known: assalto, awele, brax, damas, gamao, hex, nyout, ringo, seega, surakarta, trihex, xadrez)"),
         (["--only", ","], "--only: names no game; give a game id such as hex"),
         (["--kind", "pictures"], "--kind: must be boards, booklets, diagrams, site, not 'pictures'"),
         (["--kind", ""], "--kind: names no part; give one of boards, booklets, diagrams, site"),

@@ -71,7 +71,7 @@ def test_svg_root_has_millimetre_size_and_viewbox(tmp_path):
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "svg"])
-@pytest.mark.parametrize("game", ["hex", "trihex", "surakarta", "ringo", "brax", "assalto", "seega", "awele", "damas", "xadrez", "gamao"])
+@pytest.mark.parametrize("game", ["hex", "trihex", "surakarta", "ringo", "brax", "assalto", "seega", "awele", "damas", "xadrez", "gamao", "nyout"])
 def test_same_command_twice_gives_the_same_bytes(tmp_path, fmt, game):
     first, second = tmp_path / f"a.{fmt}", tmp_path / f"b.{fmt}"
     size = ["--size", "9"] if game in ("hex", "trihex") else ["--setup"]

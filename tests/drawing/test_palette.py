@@ -40,6 +40,7 @@ DIAGRAMS = {
     "ringo": ("ringo", None, {}, "position: -/1D3D2/3D3D/8/4A3/2A3A1/1A1A1A1A a\nmarks: e3 d4 f4\nlegal: e4-e3 e4-d4\nview: e6 d5 f5 z"),
     "awele": ("awele", None, {}, "position: 2,0,3,1,0,3/1,2,1,4,1,1 15-14 n 0\nmoves: b2\ncaptures: f1 d2=2 e2=3 f2=2\nillegal: b1 empty\nmarks: c1 south"),
     "gamao": ("gamao", None, {"cube": "on"}, "position: white 24:2 13:5 8:3 6:5 black 1:1 7:1 12:5 17:3 19:5 w cube 2w dice 6-4\nmoves: 13/7*\nlegal: 24/20\nillegal: 6/1 no-die\nmarks: 12"),
+    "nyout": ("nyout", None, {"players": "4"}, "position: o03=a o05=c o08=d o10=b o18=a off=b a throws kai kel\nmoves: kai:o03-o05\ncaptures: kel:o05-o08 o08\nillegal: kel:o10-o13 not-yours\nmarks: c start"),
     "damas": ("damas", None, {}, "position: 8/8/1b6/8/1b1B4/2w5/8/W7 w 0\ncaptures: c3xa5xc7 b4 b6\nillegal: c3xe5 majority\nmarks: d4"),
 }
 

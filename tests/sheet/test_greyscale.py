@@ -159,6 +159,9 @@ TONE_PAIRS: dict[str, list[tuple]] = {
     # Awelé's sheet tells nothing apart by colour: pits and stores are ink outlines, the
     # sowing direction an arrowed loop of its own shape, and seeds have no owner.
     "awele": [],
+    # Nyout's sheet tells nothing apart by colour either: stations are one tint, the large ones told by
+    # size and a second ring, the direction by arrowheads (the seats' horses: tests/games/test_nyout_board.py).
+    "nyout": [],
     "damas": [
         # The two sides' start marks, and Black's against the dark squares it stands on (White's
         # marks are near paper white and stand out from the hatched squares by their ink outline;

@@ -216,6 +216,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "White's pieces borne off": "peças retiradas pelas brancas",
         "Black's pieces borne off": "peças retiradas pelas pretas",
         "doubling cube in the middle": "dado de aposta no meio",
+        # Nyout's board, and the throw sticks of the shared throws drawing
+        "the circle and the cross the horses follow": "o círculo e a cruz que os cavalos seguem",
+        "start tray: horses waiting to come in": "caixa de partida: cavalos que esperam para entrar",
+        "off tray: horses that have left the board": "caixa de saída: cavalos que já saíram do tabuleiro",
+        "entry at o01 from the start tray; exit after o20 into the off tray": "entrada em o01 a partir da caixa de partida; saída depois de o20 para a caixa de saída",
+        "direction of travel: counter-clockwise, and by the shortcuts to North": "sentido da corrida: anti-horário, e pelos atalhos até o norte",
+        "stick, marked side up": "pau, lado marcado para cima",
+        "stick, plain side up": "pau, lado liso para cima",
     },
 }
 
@@ -240,6 +248,12 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"pit (?P<name>\S+) \(North\)"), {"pt": "casa {name} (Norte)", "en": "pit {name} (North)"}),
     (re.compile(r"1 seed in (?P<name>\S+)"), {"pt": "1 semente em {name}", "en": "1 seed in {name}"}),
     (re.compile(r"(?P<count>\d+) seeds in (?P<name>\S+)"), {"pt": "{count} sementes em {name}", "en": "{count} seeds in {name}"}),
+    # Nyout: stations, stacks and trays of horses, the throws in hand
+    (re.compile(r"station (?P<name>\S+)"), {"pt": "casa {name}", "en": "station {name}"}),
+    (re.compile(r"large station (?P<name>\S+)"), {"pt": "casa grande {name}", "en": "large station {name}"}),
+    (re.compile(r"stack of (?P<count>\d+) horses on (?P<name>\S+)"), {"pt": "pilha de {count} cavalos em {name}", "en": "stack of {count} horses on {name}"}),
+    (re.compile(r"(?P<count>\d+) horses of player (?P<owner>\d+) on (?P<name>\S+)"), {"pt": "{player}: {count} cavalos em {name}", "en": "{player}: {count} horses on {name}"}),
+    (re.compile(r"throw (?P<list>.+)"), {"pt": "lançamento {list}", "en": "throw {list}"}),
     (re.compile(r"(?P<name>[a-z]+\d*): (?P<phrase>.+)"), {"pt": "{name}: {phrase}", "en": "{name}: {phrase}"}),
     # stacks of several pieces on one place, and the points in two tones (Gamão, gamao16)
     (re.compile(r"throw (?P<name>[1-6]-[1-6])"), {"pt": "lance {name}", "en": "throw {name}"}),

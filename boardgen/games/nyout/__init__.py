@@ -1,0 +1,57 @@
+"""Nyout (Yut): the Korean race game of four throw sticks, 29 stations and horses that ride together."""
+
+from boardgen.registry import GameInfo, Variant
+
+GAME = GameInfo(
+    id="nyout",
+    title={"pt": "Nyout", "en": "Nyout"},
+    summary={
+        "pt": "Corrida coreana para 2 a 4: os paus lançados dizem quanto os cavalos andam; atalhos pela cruz, "
+        "pilhas de cavalos e capturas que mandam o adversário de volta ao começo.",
+        "en": "A Korean race for 2 to 4: the thrown sticks say how far the horses go; shortcuts through the cross, "
+        "stacks of horses and captures that send the opponent back to the start.",
+    },
+    board="boardgen.games.nyout.board:NyoutBoard",
+    engine="boardgen.games.nyout.rules:NyoutState",
+    sizes=None,
+    default_size=None,
+    aliases=("yut",),
+    players=(2, 4),
+    variants=(
+        Variant.integer(
+            "players",
+            numbers=(2, 3, 4),
+            default=2,
+            doc="Seats at the table: 2 (four horses each), 3 (three each) or 4, two partnerships of opposite "
+            "seats with two horses each, who may move each other's horses (seed, games.md 8.3).",
+        ),
+        Variant.choice(
+            "shortcut",
+            values=("north", "culin"),
+            default="north",
+            doc="north: from West or South the arm leads through the centre straight on to North (seed, Bell); "
+            "culin: the West arm crosses the centre to the East arm and the circle, and only a horse that stopped "
+            "on the centre turns north (Culin, Ludii).",
+        ),
+        Variant.choice(
+            "bear_off",
+            values=("past", "on-exit"),
+            default="past",
+            doc="past: a horse leaves when its move carries it beyond North, the rest of the throw is lost "
+            "(Culin, Ludii); on-exit: landing exactly on North is already leaving (games.md's flag).",
+        ),
+        Variant.boolean(
+            "capture_throw",
+            default=True,
+            doc="on: a capture earns one more throw (seed, Culin); off: it does not (the Ludii file).",
+        ),
+        Variant.boolean(
+            "back_do",
+            on_first=False,
+            default=False,
+            doc="off: no backward throw (seed, Culin); on: modern yut's back-do: one stick is specially marked, "
+            "and when it alone shows its marked side (1 chance in 16, taken from the to's 4) a horse goes one "
+            "station back (games.md 8.6).",
+        ),
+    ),
+)

@@ -1,0 +1,564 @@
+"""Rules engine for Nyout (games.md section 8; seed 000, section NYOUT).
+
+A turn begins at a chance point: the seat to move throws the four sticks
+(to 1, kai 2, kel 3, nyout 4, mo 5).  A nyout or a mo earns another throw,
+made at once, so a turn first collects its throws and then uses them one by
+one: each :class:`~boardgen.engine.base.Move` spends one pending throw on one
+horse (or the stack it belongs to), which runs exactly that many stations
+along its route.  A horse coming in counts ``o01`` as its first station.
+Landing on one's own horses (or, four playing, a partner's) makes a stack
+that moves as one from then on; landing on an opponent's sends his whole
+stack back to the start tray and earns one more throw (``capture_throw``),
+made at once, its result joining the throws still to use.  A horse standing
+on West (``o05``) or South (``o10``) stopped there exactly, so it may turn
+into the cross and run by the centre to North; a horse passing over them
+goes on round the circle.  A horse leaves the board when its move carries
+it beyond North (``bear_off=past``; the rest of the throw is lost), and the
+first side with every horse off wins.
+
+Seats are letters ``a`` to ``d`` in the order of play (``a`` first).  With
+four players ``a`` and ``c`` are partners against ``b`` and ``d``: either
+partner may move the side's horses, and the side wins together
+(:attr:`Outcome.partners`).  A throw can always be used (a horse can always
+come in or run on: nothing blocks), so a turn ends when its throws are spent.
+
+``docs/notation/nyout.md`` documents the position and move notation, the
+route rules and the illegal-move codes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+
+from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece, Throw
+from boardgen.engine.chance import STICKS_4
+from boardgen.engine.variants import VariantValues
+from boardgen.errors import NotationError, PositionError
+from boardgen.games.nyout import GAME
+from boardgen.games.nyout import geometry as geo
+
+SEATS = "abcd"
+THROW_NAMES = ("to", "kai", "kel", "nyout", "mo")  # values 1..5
+BACK_DO = -1  # modern yut's backward throw (variant back_do): one station back
+NAME: dict[int, str] = {**{v: name for v, name in enumerate(THROW_NAMES, 1)}, BACK_DO: "backdo"}
+VALUE: dict[str, int] = {name: v for v, name in NAME.items()}
+PASS = "pass"  # the target of a back-do that no horse can use
+RETHROW = frozenset({4, 5})  # nyout and mo give another throw
+HORSES = {2: 4, 3: 3, 4: 2}  # horses per seat by the number of players (games.md 8.3)
+STATIONS = geo.STATIONS
+INDEX = {name: i for i, name in enumerate(STATIONS)}
+LOWER = {name.lower(): name for name in geo.PLACE_NAMES}
+MOVE_RE = re.compile(r"^(-?[a-z0-9]+):([a-z0-9]+)-([a-z0-9]+)$", re.IGNORECASE)
+SEAT_WORD = {2: "four", 3: "three", 4: "two"}
+
+
+# Four fair two-sided sticks (games.md 8.2): the shared distribution, values 1..5 with 4, 6, 4, 1 and 1
+# chances in 16, faces the sticks' sides up (a mo shows no marked side), renamed to
+# the throws' names; key stays the value.
+THROWS: tuple[Throw, ...] = tuple(replace(t, text=THROW_NAMES[int(t.key) - 1]) for t in STICKS_4)  # type: ignore[call-overload]
+# With back_do=on one of the sticks is marked on its marked side (drawn as the fourth stick): when it
+# alone shows its marked side, the throw is a back-do instead of a to (1 chance in 16 of the to's 4).
+THROWS_BACK_DO: tuple[Throw, ...] = (
+    replace(THROWS[0], probability=THROWS[0].probability - Fraction(1, 16)),
+    *THROWS[1:],
+    Throw(NAME[BACK_DO], Fraction(1, 16), (0, 0, 0, 1), key=BACK_DO),
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The variant options of one game, typed (built once per combination)."""
+
+    players: int
+    horses: int
+    culin: bool  # shortcut=culin: the West arm crosses to the East arm
+    exit_on_north: bool  # bear_off=on-exit
+    capture_throw: bool
+    back_do: bool
+
+
+@cache
+def rules_for(chosen: VariantValues) -> Rules:
+    return Rules(
+        players=chosen.players,
+        horses=HORSES[chosen.players],
+        culin=chosen.shortcut == "culin",
+        exit_on_north=chosen.bear_off == "on-exit",
+        capture_throw=chosen.capture_throw,
+        back_do=chosen.back_do,
+    )
+
+
+def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
+    return rules_for(GAME.resolve_variants(variants))
+
+
+def team(seat: int, rules: Rules) -> int:
+    """The side a seat plays for: its partnership with four players, itself otherwise."""
+    return seat % 2 if rules.players == 4 else seat
+
+
+def allies(seat: int, rules: Rules) -> tuple[int, ...]:
+    """The seats whose horses ``seat`` may move: his own, then his partner's (four players)."""
+    return (seat, (seat + 2) % 4) if rules.players == 4 else (seat,)
+
+
+@cache
+def routes_from(station: str, culin: bool) -> tuple[tuple[str, ...], ...]:
+    """The routes a horse resting on ``station`` may take, each from the station to North (``o20``).
+
+    A horse at rest stopped on its station exactly, so on West or South it may
+    turn into the cross (listed second); anywhere else its way is fixed.
+    """
+    if station in geo.OUTER:
+        circle = geo.OUTER[geo.OUTER.index(station):]
+        if station == geo.WEST:
+            return (circle, geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT)
+        if station == geo.SOUTH:
+            return (circle, geo.SOUTH_SHORTCUT)
+        return (circle,)
+    if station in ("w1", "w2"):
+        route = geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT
+    elif station in ("s1", "s2"):
+        route = geo.SOUTH_SHORTCUT
+    elif station in ("e1", "e2"):  # reached only under culin; its way runs out to the circle
+        route = geo.WEST_ACROSS
+    else:  # the centre and the North arm
+        route = geo.CENTRE_NORTH
+    return (route[route.index(station):],)
+
+
+def walk(route: tuple[str, ...], steps: int, exit_on_north: bool) -> tuple[str, ...]:
+    """The stations passed by ``steps`` along ``route`` (its first station excluded); ``off`` when it leaves."""
+    ahead = route[1:]
+    if steps > len(ahead) or (exit_on_north and steps == len(ahead)):
+        return ahead + (geo.OFF,)
+    return ahead[:steps]
+
+
+class NyoutState(GameState):
+    """A Nyout position: the stacks on the stations, horses off, the seat to move and its throws."""
+
+    game_id = "nyout"
+    __slots__ = ("stacks", "off", "seat", "pending", "owed", "rules", "_cached_moves", "_cached_outcome")
+
+    def __init__(
+        self,
+        stacks: tuple[str, ...],
+        off: tuple[int, ...],
+        seat: int,
+        pending: tuple[int, ...],
+        owed: int,
+        rules: Rules,
+    ) -> None:
+        self.stacks = stacks  # per station (STATIONS order): the seat letters of its horses, sorted; "" empty
+        self.off = off  # horses borne off, per seat
+        self.seat = seat
+        self.pending = pending  # throws made and not yet used, ascending
+        self.owed = owed  # throws the seat must still make before moving (0 or 1)
+        self.rules = rules
+        self._cached_moves: Sequence[Move] | None = None
+        self._cached_outcome: object = UNKNOWN_OUTCOME
+
+    # -- construction -----------------------------------------------------------
+    @classmethod
+    def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "NyoutState":
+        GAME.check_size(size)
+        rules = resolve_rules(variants)
+        return cls(("",) * len(STATIONS), (0,) * rules.players, 0, (), 1, rules)
+
+    @classmethod
+    def point_names(cls, size: int | None = None) -> tuple[str, ...]:
+        GAME.check_size(size)
+        return geo.PLACE_NAMES
+
+    @classmethod
+    def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "NyoutState":
+        rules = resolve_rules(variants)
+        fields = text.split()
+        stacks = [""] * len(STATIONS)
+        off = [0] * rules.players
+        k = 0
+        seen: set[str] = set()
+        while k < len(fields) and "=" in fields[k]:
+            place_text, _, letters = fields[k].partition("=")
+            place = LOWER.get(place_text.lower())
+            if place is None or place == geo.START:
+                raise NotationError(f"position: {place_text!r} is not a station or 'off' (stations o01..o20, w1, w2, s1, s2, e1, e2, n1, n2, c)")
+            if place in seen:
+                raise PositionError(f"position: {place} is given twice")
+            seen.add(place)
+            seats = _read_seats(letters, place, rules)
+            if place == geo.OFF:
+                for s in seats:
+                    off[s] += 1
+            else:
+                if len({team(s, rules) for s in seats}) > 1:
+                    raise PositionError(f"position: {place} holds horses of opposing sides ({letters}); a landing captures")
+                stacks[INDEX[place]] = "".join(SEATS[s] for s in sorted(seats))
+            k += 1
+        rest = fields[k:]
+        if not rest:
+            raise NotationError(f"position: the seat to move (a..{SEATS[rules.players - 1]}) is missing in {text.strip()!r}")
+        seat_text = rest[0].lower()
+        if len(seat_text) != 1 or seat_text not in SEATS[: rules.players]:
+            raise NotationError(f"position: seat to move must be one of {', '.join(SEATS[: rules.players])}, not {rest[0]!r}")
+        seat = SEATS.index(seat_text)
+        pending, owed = _read_throws(rest[1:])
+        if BACK_DO in pending and not rules.back_do:
+            raise NotationError("position: a backdo is only thrown with back_do=on")
+        state = cls(tuple(stacks), tuple(off), seat, pending, owed, rules)
+        state._check_possible()
+        return state
+
+    def _check_possible(self) -> None:
+        """Refuse positions no game reaches: too many horses of a seat, two sides finished."""
+        rules = self.rules
+        for s in range(rules.players):
+            on_board = sum(stack.count(SEATS[s]) for stack in self.stacks)
+            if on_board + self.off[s] > rules.horses:
+                raise PositionError(
+                    f"position: seat {SEATS[s]} has {on_board} horses on the board and {self.off[s]} off, "
+                    f"more than its {rules.horses} ({rules.players} players)"
+                )
+        if len(self.finished_teams()) > 1:
+            raise PositionError("position: two sides have every horse off; the game ends with the first")
+
+    def to_text(self) -> str:
+        parts = [f"{name}={stack}" for name, stack in zip(STATIONS, self.stacks) if stack]
+        gone = "".join(SEATS[s] * n for s, n in enumerate(self.off))
+        if gone:
+            parts.append(f"{geo.OFF}={gone}")
+        parts.append(SEATS[self.seat])
+        if self.pending and self.outcome() is None:
+            parts.append("throws")
+            parts += [NAME[v] for v in self.pending]
+            if self.owed:
+                parts.append("+")
+        return " ".join(parts)
+
+    # -- who plays ----------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.outcome() is not None else self.seat
+
+    @property
+    def is_chance(self) -> bool:
+        return self.owed > 0 and self.outcome() is None
+
+    def throws(self) -> Sequence[Throw]:
+        if not self.is_chance:
+            return ()
+        return THROWS_BACK_DO if self.rules.back_do else THROWS
+
+    @property
+    def current_throw(self) -> Throw | None:
+        """The throws in hand as one Throw, for a diagram: text ``kel mo``, four sticks' sides a throw.
+
+        Also at a chance point that already holds throws (after a nyout, a mo or a capture),
+        so that the diagram shows what the seat holds while it throws again.
+        """
+        if not self.pending or self.outcome() is not None:
+            return None
+        known = {int(t.key): t for t in (THROWS_BACK_DO if self.rules.back_do else THROWS)}  # type: ignore[call-overload]
+        chance = Fraction(1)
+        faces: tuple[int, ...] = ()
+        for value in self.pending:
+            chance *= known[value].probability
+            faces += known[value].faces
+        return Throw(" ".join(NAME[v] for v in self.pending), chance, faces, key=self.pending)
+
+    def parse_throw(self, text: str) -> Throw:
+        """A throw by name (``kel``) or by value (``3``), any case."""
+        word = text.strip().lower()
+        known = THROWS_BACK_DO if self.rules.back_do else THROWS
+        for throw in known:
+            if word in (throw.text, str(throw.key)):
+                return throw
+        raise NotationError(f"throw {text!r}: expected one of {', '.join(t.text for t in known)} (or 1 to 5)")
+
+    def apply_throw(self, throw: Throw) -> "NyoutState":
+        value = int(self.checked_throw(throw).key)  # type: ignore[call-overload]
+        owed = self.owed - 1 + (1 if value in RETHROW else 0)
+        pending = tuple(sorted(self.pending + (value,)))
+        return type(self)(self.stacks, self.off, self.seat, pending, owed, self.rules)
+
+    # -- moves ------------------------------------------------------------------------
+    def waiting(self, seat: int) -> int:
+        """Horses of ``seat`` in the start tray: neither on the board nor off."""
+        letter = SEATS[seat]
+        return self.rules.horses - self.off[seat] - sum(stack.count(letter) for stack in self.stacks)
+
+    def entering_seat(self) -> int | None:
+        """Whose horse comes in when the mover enters one: his own while he has one waiting, else his partner's."""
+        for s in allies(self.seat, self.rules):
+            if self.waiting(s) > 0:
+                return s
+        return None
+
+    def generate_moves(self) -> Sequence[Move]:
+        if self.owed or not self.pending:
+            return []
+        rules = self.rules
+        mine = {SEATS[s] for s in allies(self.seat, rules)}
+        moves: list[Move] = []
+        seen: set[str] = set()
+        for value in sorted(set(self.pending)):
+            name = NAME[value]
+            if value == BACK_DO:
+                moves += self._back_moves(mine)
+                continue
+            if self.entering_seat() is not None:
+                path = (geo.START,) + geo.OUTER[:value]
+                moves.append(self._move(name, path, "enter"))
+            for index, stack in enumerate(self.stacks):
+                if not stack or stack[0] not in mine:
+                    continue
+                station = STATIONS[index]
+                for route in routes_from(station, rules.culin):
+                    path = (station,) + walk(route, value, rules.exit_on_north)
+                    move = self._move(name, path, "move")
+                    if move.text not in seen:
+                        seen.add(move.text)
+                        moves.append(move)
+        return moves
+
+    def _move(self, name: str, path: tuple[str, ...], kind: str) -> Move:
+        target = path[-1]
+        captures: tuple[str, ...] = ()
+        if target == geo.OFF:
+            kind = "bear-off"
+        elif target != geo.START:
+            stack = self.stacks[INDEX[target]]
+            if stack and team(SEATS.index(stack[0]), self.rules) != team(self.seat, self.rules):
+                captures, kind = (target,), "capture"
+            elif stack and kind == "move":
+                kind = "stack"
+        return Move(f"{name}:{path[0]}-{target}", path, captures, kind, key=VALUE[name])
+
+    def _back_moves(self, mine: set[str]) -> list[Move]:
+        """A back-do: each of the side's stacks one station back (where two ways meet, either); a horse
+        on o01 goes back to the start tray.  With no horse of the side on the board it is lost (``pass``)."""
+        moves: list[Move] = []
+        for index, stack in enumerate(self.stacks):
+            if stack and stack[0] in mine:
+                station = STATIONS[index]
+                for before in behind(station, self.rules.culin):
+                    move = self._move(NAME[BACK_DO], (station, before), "back")
+                    kind = move.kind if move.kind in ("capture", "stack") else "back"
+                    moves.append(Move(move.text, move.path, move.captures, kind, key=BACK_DO))
+        if not moves:
+            moves.append(Move(f"{NAME[BACK_DO]}:{PASS}", (), (), "pass", key=BACK_DO))
+        return moves
+
+    def apply(self, move: Move) -> "NyoutState":
+        value = move.key if isinstance(move.key, int) else VALUE[move.text.partition(":")[0]]
+        if move.kind == "pass":
+            return self._after(self.stacks, self.off, value, 0)
+        origin, target = move.path[0], move.path[-1]
+        stacks = list(self.stacks)
+        off = list(self.off)
+        if origin == geo.START:
+            entering = self.entering_seat()
+            assert entering is not None, "no horse waiting to come in"
+            riders = SEATS[entering]
+        else:
+            riders = stacks[INDEX[origin]]
+            stacks[INDEX[origin]] = ""
+        owed = 0
+        if target == geo.START:  # a back-do from o01: the horses wait again
+            pass
+        elif target == geo.OFF:
+            for letter in riders:
+                off[SEATS.index(letter)] += 1
+        else:
+            there = stacks[INDEX[target]]
+            if move.captures:
+                there = ""  # the captured stack goes back to the start tray
+                owed = 1 if self.rules.capture_throw else 0
+            stacks[INDEX[target]] = "".join(sorted(there + riders))
+        return self._after(tuple(stacks), tuple(off), value, owed)
+
+    def _after(self, stacks: tuple[str, ...], off: tuple[int, ...], value: int, owed: int) -> "NyoutState":
+        """The state once throw ``value`` is spent: the game over, the next seat to throw, or more to do."""
+        pending = list(self.pending)
+        pending.remove(value)
+        state = type(self)(stacks, off, self.seat, tuple(pending), owed, self.rules)
+        if state.finished_teams():
+            return type(self)(state.stacks, state.off, self.seat, (), 0, self.rules)
+        if not owed and not pending:  # the turn is over: the next seat throws
+            return type(self)(state.stacks, state.off, (self.seat + 1) % self.rules.players, (), 1, self.rules)
+        return state
+
+    # -- the end ----------------------------------------------------------------------
+    def finished_teams(self) -> list[int]:
+        """Sides (see :func:`team`) with every horse off."""
+        rules = self.rules
+        done = []
+        for side in sorted({team(s, rules) for s in range(rules.players)}):
+            members = [s for s in range(rules.players) if team(s, rules) == side]
+            if all(self.off[s] == rules.horses for s in members):
+                done.append(side)
+        return done
+
+    def compute_outcome(self) -> Outcome | None:
+        done = self.finished_teams()
+        if not done:
+            return None
+        members = [s for s in range(self.rules.players) if team(s, self.rules) == done[0]]
+        winner = self.seat if self.seat in members else members[0]
+        partners = tuple(s for s in members if s != winner)
+        if partners:
+            reason = f"{SEATS[winner]} and {SEATS[partners[0]]} have borne off all their horses"
+        else:
+            reason = f"{SEATS[winner]} has borne off all {SEAT_WORD[self.rules.players]} horses"
+        return Outcome(winner, reason, partners=partners)
+
+    # -- diagrams -----------------------------------------------------------------------
+    def placements(self) -> list[tuple[str, Piece]]:
+        """Each station's horses by seat (a stack of partners gives two placements), then both trays by seat."""
+        found: list[tuple[str, Piece]] = []
+        for name, stack in zip(STATIONS, self.stacks):
+            for letter in sorted(set(stack)):
+                found.append((name, Piece(SEATS.index(letter), "horse", stack.count(letter))))
+        for s in range(self.rules.players):
+            if self.waiting(s):
+                found.append((geo.START, Piece(s, "horse", self.waiting(s))))
+        for s in range(self.rules.players):
+            if self.off[s]:
+                found.append((geo.OFF, Piece(s, "horse", self.off[s])))
+        return found
+
+    # -- notation ---------------------------------------------------------------------------
+    def normalize_move_text(self, text: str) -> str:
+        """``3:O05-C``, ``KEL:o05-c`` -> ``kel:o05-c`` (a throw by value or name, places in any case)."""
+        match = MOVE_RE.match(text.strip())
+        if not match:
+            return text.strip().lower()  # backdo:pass, or a text why_illegal explains
+        throw_text, origin, target = match.groups()
+        throw = throw_text.lower()
+        if throw.lstrip("-").isdigit() and int(throw) in NAME:
+            throw = NAME[int(throw)]
+        return f"{throw}:{LOWER.get(origin.lower(), origin)}-{LOWER.get(target.lower(), target)}"
+
+    def why_illegal(self, text: str) -> tuple[str, str]:
+        if self.outcome() is not None:
+            return (f"{text}: the game is over", "game-over")
+        if self.is_chance:
+            return (f"{text}: {SEATS[self.seat]} must throw the sticks first", "must-throw")
+        if text == f"{NAME[BACK_DO]}:{PASS}":
+            if BACK_DO in self.pending:
+                return (f"{text}: a horse of {SEATS[self.seat]}'s side can go back, so the back-do must be used", "must-use")
+            return (f"{text}: there is no back-do to let go", "no-such-throw")
+        match = MOVE_RE.match(text)
+        if not match:
+            return (f"{text}: expected THROW:FROM-TO, e.g. kel:o05-c or mo:start-o05", "syntax")
+        throw, origin, target = match.groups()
+        if throw not in VALUE or (throw == NAME[BACK_DO] and not self.rules.back_do):
+            return (f"{text}: {throw!r} is not a throw (to, kai, kel, nyout, mo)", "syntax")
+        for place in (origin, target):
+            if place not in geo.PLACE_NAMES:
+                return (f"{text}: {place!r} is not a station of the board", "off-board")
+        value = VALUE[throw]
+        if value not in self.pending:
+            held = " ".join(NAME[v] for v in self.pending)
+            return (f"{text}: there is no {throw} to use (throws: {held})", "no-such-throw")
+        if origin == geo.OFF or (target == geo.START and value != BACK_DO):
+            return (f"{text}: horses run from the start tray towards the exit, never back", "backwards")
+        if origin == geo.START:
+            if value == BACK_DO:
+                return (f"{text}: a back-do moves a horse on the board back; none comes in with it", "backwards")
+            if self.entering_seat() is None:
+                return (f"{text}: no horse of {SEATS[self.seat]}'s side waits to come in", "no-horse")
+            return (f"{text}: a {throw} brings a horse in to {geo.OUTER[value - 1]}", "wrong-distance")
+        stack = self.stacks[INDEX[origin]] if origin in INDEX else ""
+        if not stack:
+            return (f"{text}: no horse stands on {origin}", "no-horse")
+        if stack[0] not in {SEATS[s] for s in allies(self.seat, self.rules)}:
+            return (f"{text}: the horses on {origin} are not {SEATS[self.seat]}'s side's", "not-yours")
+        if value == BACK_DO:
+            return (f"{text}: a back-do takes a horse on {origin} back to {' or '.join(behind(origin, self.rules.culin))}", "wrong-distance")
+        return self._why_not_there(text, origin, target, value)
+
+    def _why_not_there(self, text: str, origin: str, target: str, value: int) -> tuple[str, str]:
+        """A horse of the mover's side on ``origin`` with a throw it holds: why not to ``target``."""
+        rules = self.rules
+        if target == geo.OFF and not rules.exit_on_north:
+            for route in routes_from(origin, rules.culin):
+                if len(route) - 1 == value:
+                    return (f"{text}: the {NAME[value]} only reaches North; a horse leaves by going past it", "not-past")
+        # Would some turn it may not take (passing over a cardinal, into the East arm) get it there?
+        for turned in _turned_routes(origin, rules.culin):
+            if walk(turned, value, rules.exit_on_north)[-1] == target:
+                return (f"{text}: only a horse that stands on West or South (or the centre) may turn into the cross", "no-shortcut")
+        return (f"{text}: a {NAME[value]} from {origin} does not lead to {target}", "wrong-distance")
+
+
+def _turned_routes(origin: str, culin: bool) -> list[tuple[str, ...]]:
+    """Routes from ``origin`` that turn into the cross somewhere the rules forbid: at a cardinal station
+    passed over, or at East (``O15``), whose arm is no shortcut."""
+    found = []
+    for route in routes_from(origin, culin):
+        for k, station in enumerate(route):
+            if station in (geo.WEST, geo.SOUTH, geo.EAST) and (k > 0 or station == geo.EAST):
+                arm = {geo.WEST: ("w1", "w2"), geo.SOUTH: ("s1", "s2"), geo.EAST: ("e1", "e2")}[station]
+                found.append(route[: k + 1] + arm + geo.CENTRE_NORTH)
+            if station == geo.CENTRE and k > 0 and culin:
+                found.append(route[: k] + geo.CENTRE_NORTH)
+    return found
+
+
+@cache
+def behind(station: str, culin: bool) -> tuple[str, ...]:
+    """Where a back-do takes a horse on ``station``: the station before it on any route through it
+    (two where ways meet: the centre, North, and East under culin); from o01, the start tray."""
+    if station == "o01":
+        return (geo.START,)
+    routes = [geo.MAIN, geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT, geo.SOUTH_SHORTCUT]
+    found: list[str] = []
+    for route in routes:
+        if station in route[1:]:
+            before = route[route.index(station) - 1]
+            if before not in found:
+                found.append(before)
+    return tuple(found)
+
+
+def _read_seats(letters: str, place: str, rules: Rules) -> list[int]:
+    allowed = SEATS[: rules.players]
+    if not letters:
+        raise NotationError(f"position: {place}= names no horse (seat letters {', '.join(allowed)})")
+    seats = []
+    for letter in letters.lower():
+        if letter not in allowed:
+            raise NotationError(f"position: {place}={letters}: {letter!r} is not a seat of {rules.players} players ({', '.join(allowed)})")
+        seats.append(SEATS.index(letter))
+    return seats
+
+
+def _read_throws(words: list[str]) -> tuple[tuple[int, ...], int]:
+    """``throws kel mo [+]`` -> (pending values ascending, throws still owed); nothing: a turn to throw."""
+    if not words:
+        return ((), 1)
+    if words[0].lower() != "throws":
+        raise NotationError(f"position: expected 'throws' and throw names after the seat, not {words[0]!r}")
+    names = words[1:]
+    owed = 0
+    if names and names[-1] == "+":
+        owed, names = 1, names[:-1]
+    if not names:
+        raise NotationError("position: 'throws' names no throw (to, kai, kel, nyout, mo)")
+    values = []
+    for word in names:
+        if word.lower() not in VALUE:
+            raise NotationError(f"position: {word!r} is not a throw (to, kai, kel, nyout, mo; backdo with back_do=on)")
+        values.append(VALUE[word.lower()])
+    return (tuple(sorted(values)), owed)
