@@ -55,7 +55,7 @@ class GamaoBoard(BoardDrawing):
             "the top right. Hit counters wait on the bar in the middle.",
         ),
     )
-    piece_diameter = geo.CHECKER
+    piece_diameter = 0.83  # a printed checker (boardgen pieces) and the diagrams' marks: 1 mm clear each side of a point; real counters up to CHECKER fit
     place_word = "point"
     distinct_roles = (("point-dark", "point-light"),)
 
