@@ -42,9 +42,10 @@ SHEET_NAMES = ["a4", "letter"]
 SIZE_RATIO = 0.9
 RASTER_DPI = {"a4": 50.8, "letter": 46.0}
 # Largest mean grey-level difference (0-255) in any tile of a 12 x 6 grid over the sheet.  Measured: 0
-# on A4 and at most 2.1 on Letter (antialiasing of the scaled pages); a page one pixel (0.5 mm) off
+# on A4 and at most 2.1 on Letter (antialiasing of the scaled pages), 4.3 since the diagrams' fine paper
+# stripes (Hex's first player, issue #17) alias differently once scaled; a page one pixel (0.5 mm) off
 # gives 7.5 and more.
-TILE_DIFFERENCE = 4.0
+TILE_DIFFERENCE = 5.0
 PT_PER_MM = 72 / 25.4
 
 
@@ -92,7 +93,8 @@ def test_each_page_is_one_form_drawn_once_under_a_matrix(a5, imposed):
         drawn += [xobjects.raw_get(name).idnum for _, name in operations]
     assert len(drawn) == pages == len(set(drawn))  # every page once, none twice
     forms = [stream for stream in _streams(reader) if stream.get("/Subtype") == "/Form"]
-    assert len(forms) == pages
+    own = [stream for stream in _streams(PdfReader(a5)) if stream.get("/Subtype") == "/Form"]  # the booklet's (a hatching's tile)
+    assert len(forms) == pages + len(own)  # one form a page, and the booklet's own forms kept once
 
 
 def _fonts(pdf: Path) -> list[tuple[str, str]]:
