@@ -30,6 +30,7 @@ log = logging.getLogger("boardgen")
 @click.option("--page", "page_text", metavar="N", help="With --format svg or png: which page to write (default 1); a PDF holds every page.")
 def pieces(game, paper_text, fmt, dpi_text, output, ink, page_text) -> int:
     """Draw GAME's pieces to cut out, at the size of its printed board."""
+    from boardgen.boards.base import InkMode
     from boardgen.cli.options import parse_count
     from boardgen.errors import OptionError
     from boardgen.registry import get_game
@@ -46,7 +47,8 @@ def pieces(game, paper_text, fmt, dpi_text, output, ink, page_text) -> int:
     dpi = _dpi(dpi_text, fmt, paper)
     output_format(fmt, output, FORMATS, "pdf", "a pieces sheet")
     path = output_target(output, f"{info.id}-pieces-{paper.name}.{fmt}")
-    data, summary = render_pieces(info, paper, chosen_ink, fmt, page, OPTION_NAMES, dpi)
+    ink_mode: InkMode = "light" if chosen_ink == "light" else "mono" if chosen_ink == "mono" else "full"
+    data, summary = render_pieces(info, paper, ink_mode, fmt, page, OPTION_NAMES, dpi)
     log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0
 
