@@ -78,10 +78,12 @@ def test_png_is_one_page_at_its_dpi_and_mono_is_one_ink(tmp_path, capsys) -> Non
     out = tmp_path / "stones.png"
     status, _, err = run(capsys, "pieces", "hex", "--paper", "a4", "--format", "png", "--dpi", "100", "--page", "1", "--ink", "mono", "-o", str(out))
     assert status == 0, err
-    image = Image.open(out)
-    assert image.size == (round(210 * 100 / 25.4), round(297 * 100 / 25.4))
+    with Image.open(out) as image:
+        size = image.size
+    assert size == (round(210 * 100 / 25.4), round(297 * 100 / 25.4))
     assert stray_pixels(out.read_bytes(), palette.DEFAULT.ink, palette.DEFAULT.paper) == 0
     full = tmp_path / "full.png"
     assert run(capsys, "pieces", "hex", "--paper", "a4", "--format", "png", "--dpi", "100", "--page", "1", "-o", str(full))[0] == 0
     assert stray_pixels(full.read_bytes(), palette.DEFAULT.ink, palette.DEFAULT.paper) > 1000  # the check can fail
-    assert Image.open(io.BytesIO(full.read_bytes())).size == image.size
+    with Image.open(io.BytesIO(full.read_bytes())) as image:
+        assert image.size == size
