@@ -64,7 +64,9 @@ def player_pattern(owner: int, centre: Point, radius: float, fill: str | None, l
         return [Circle(centre, radius * 0.78, Style(stroke=line, width=width, fill=None))]
     angles = {1: (45.0,), 2: (45.0, -45.0), 3: (0.0,)}.get(owner, (45.0,))
     spacing = max(0.9, radius * 0.28)
-    shapes: list[Shape] = [Circle(centre, radius * 0.86, Style(stroke=None, hatch=Hatch(line, spacing, angle, width * 0.9, centre))) for angle in angles]
+    # paper lines on a dark fill stay thin: wide ones would lighten the piece towards the other side's tone in grey
+    hatch_width = width * (0.5 if on_dark else 0.9)
+    shapes: list[Shape] = [Circle(centre, radius * 0.86, Style(stroke=None, hatch=Hatch(line, spacing, angle, hatch_width, centre))) for angle in angles]
     if owner == 3:
         shapes.append(Circle(centre, radius * 0.78, Style(stroke=line, width=width, dash=(width, width * 2.5), fill=None)))
     return shapes
@@ -109,7 +111,7 @@ def stone_face(fill_role: str, owner: int, mark: Mark = "", outline_role: str = 
         shapes += player_pattern(owner, centre, radius - width, fill, light, line)
         on_dark = fill is not None and palette.lightness(fill) < 50
         shapes += kind_mark(mark, centre, radius, colours.paper if on_dark else colours.ink, width)
-        return shapes
+        return [Group(f"piece-player-{owner}", shapes)]  # the role tests find each side's pieces by (colour-blind check)
 
     return draw
 

@@ -12,10 +12,10 @@ import click
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
 from boardgen.cli.complete import complete_choices, complete_game, complete_paper
 
-FORMATS = ("pdf", "svg")
-INKS = ("full", "light")
+FORMATS = ("pdf", "svg", "png")
+INKS = ("full", "light", "mono")
 #: the flag each keyword of the pieces sheet is on this command, for its messages
-OPTION_NAMES = {"paper": "--paper", "page": "--page", "format": "--format", "ink": "--ink"}
+OPTION_NAMES = {"paper": "--paper", "page": "--page", "format": "--format", "ink": "--ink", "dpi": "--dpi"}
 log = logging.getLogger("boardgen")
 
 
@@ -23,12 +23,14 @@ log = logging.getLogger("boardgen")
 @click.argument("game", shell_complete=complete_game)
 @verbosity_options
 @click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides); the pieces fit the board drawn on it.")
-@click.option("--format", "fmt", type=str, metavar="pdf|svg", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
+@click.option("--format", "fmt", type=str, metavar="pdf|svg|png", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
+@click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
 @click.option("-o", "--output", "output", type=str, metavar="PATH", help="Output file (replaced whole), - for standard output (default: GAME-pieces-PAPER.FORMAT here).")
-@click.option("--ink", "ink", default="full", metavar="full|light", shell_complete=complete_choices(INKS), help="light: outlines and hatching instead of solid fills.")
-@click.option("--page", "page_text", metavar="N", help="With --format svg: which page to write (default 1); a PDF holds every page.")
-def pieces(game, paper_text, fmt, output, ink, page_text) -> int:
+@click.option("--ink", "ink", default="full", metavar="full|light|mono", shell_complete=complete_choices(INKS), help="light: outlines and hatching instead of solid fills; mono: one ink, no tints.")
+@click.option("--page", "page_text", metavar="N", help="With --format svg or png: which page to write (default 1); a PDF holds every page.")
+def pieces(game, paper_text, fmt, dpi_text, output, ink, page_text) -> int:
     """Draw GAME's pieces to cut out, at the size of its printed board."""
+    from boardgen.boards.base import InkMode
     from boardgen.cli.options import parse_count
     from boardgen.errors import OptionError
     from boardgen.registry import get_game
@@ -39,11 +41,29 @@ def pieces(game, paper_text, fmt, output, ink, page_text) -> int:
     fmt = output_format(fmt, None if fmt else output, FORMATS, "pdf", "a pieces sheet")
     chosen_ink = ink.strip().lower() if isinstance(ink, str) else ink
     if chosen_ink not in INKS:
-        raise OptionError("--ink", f"must be full or light, not {ink!r}")
+        raise OptionError("--ink", f"must be full, light or mono, not {ink!r}")
     paper = parse_paper(paper_text if paper_text is not None else default_paper(), "--paper")
     page = parse_count(page_text, "--page", 1, 999) if page_text is not None else None
+    dpi = _dpi(dpi_text, fmt, paper)
     output_format(fmt, output, FORMATS, "pdf", "a pieces sheet")
     path = output_target(output, f"{info.id}-pieces-{paper.name}.{fmt}")
-    data, summary = render_pieces(info, paper, "light" if chosen_ink == "light" else "full", fmt, page, OPTION_NAMES)
+    ink_mode: InkMode = "light" if chosen_ink == "light" else "mono" if chosen_ink == "mono" else "full"
+    data, summary = render_pieces(info, paper, ink_mode, fmt, page, OPTION_NAMES, dpi)
     log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0
+
+
+def _dpi(text: str | None, fmt: str, paper) -> int | None:
+    """The png's dots per inch from ``--dpi`` (300 unless given); refused with a vector format."""
+    from boardgen.cli.options import parse_count
+    from boardgen.drawing.png import DEFAULT_DPI, check_dpi
+    from boardgen.errors import OptionError
+
+    if fmt != "png":
+        if text is not None:
+            raise OptionError("--dpi", "only applies with --format png")
+        return None
+    dpi = parse_count(text, "--dpi", 1, 100_000) if text is not None else DEFAULT_DPI
+    assert dpi is not None
+    check_dpi(dpi, paper.width, paper.height, "--dpi")
+    return dpi

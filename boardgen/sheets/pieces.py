@@ -120,7 +120,7 @@ def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Mapp
     room_mm = pieces.room_units * scale
     places = len({name for name, _piece in game.load_engine().initial(game.default_size).placements()})
     plan = PiecePlan(game, scale, piece_mm, room_mm, pieces.room, counts, from_start, places)
-    light = ink == "light"
+    light = ink in ("light", "mono")
     plan.sections.extend(_sections(board, pieces, plan, light))
     return plan
 
@@ -301,7 +301,7 @@ def pieces_sheets(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Ma
         landscape = True
     width, height = paper.oriented(landscape)
     plan = plan_pieces(game, paper, ink, names)
-    light = ink == "light"
+    light = ink in ("light", "mono")
     bottom = height - MARGIN_MM - footer_height(width) - 4.0
     pages: list[Group] = []
     open_page: tuple[Group, float] | None = None  # a page with room left, and the y where its free room starts
@@ -385,21 +385,30 @@ def _sheet(plan: PiecePlan, paper: Paper, content: Group, width: float, height: 
     return Sheet(width, height, content, title, subject, subject + ". Print at actual size (100%).", "pt-BR", (plan.game.id, "pieces", "print and play"))
 
 
-def render_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", fmt: str = "pdf", page: int | None = None, names: Mapping[str, str] | None = None) -> tuple[bytes, str]:
-    """(file bytes, one-line summary): every page as one PDF, or one page (``page``, from 1) as SVG.
+def render_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", fmt: str = "pdf", page: int | None = None, names: Mapping[str, str] | None = None, dpi: int | None = None) -> tuple[bytes, str]:
+    """(file bytes, one-line summary): every page as one PDF, or one page (``page``, from 1) as SVG or PNG.
 
-    ``names``: what the caller calls ``paper`` and ``page`` in messages (the CLI's ``--paper``).
+    ``ink`` mono draws with the one-ink palette (as ``boardgen board --ink
+    mono``: outlines, hatching and paper, no tint).  ``names``: what the
+    caller calls ``paper``, ``page`` and ``format`` in messages (the CLI's ``--paper``).
     """
-    sheets = pieces_sheets(game, paper, ink, names)
-    if fmt == "svg":
-        from boardgen.drawing.svg import render_svg
+    from boardgen.drawing import palette
 
+    with palette.inked(ink):
+        sheets = pieces_sheets(game, paper, ink, names)
+    if fmt in ("svg", "png"):
         number = page or 1
         if not 1 <= number <= len(sheets):
             raise OptionError(option_name(names, "page"), f"the {game.id} pieces have {len(sheets)} page{'s' if len(sheets) > 1 else ''}, not page {number}")
+        if fmt == "png":
+            from boardgen.drawing.png import DEFAULT_DPI, render_png
+
+            return render_png(sheets[number - 1], dpi or DEFAULT_DPI), f"{sheets[0].subject}; page {number}"
+        from boardgen.drawing.svg import render_svg
+
         return render_svg(sheets[number - 1], page=True), f"{sheets[0].subject}; page {number}"
     if page is not None:
-        raise OptionError(option_name(names, "page"), f"only applies to {option_name(names, 'format')} svg (a PDF holds every page)")
+        raise OptionError(option_name(names, "page"), f"only applies to {option_name(names, 'format')} svg or png (a PDF holds every page)")
     from boardgen.drawing.pdf import render_pdf_pages
 
     return render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject), sheets[0].subject

@@ -49,11 +49,13 @@ def test_svg_is_one_page_in_millimetres_and_the_same_bytes_twice(tmp_path, capsy
         (("pieces", "chess"), "GAME"),
         (("pieces", "hex", "--paper", "b7"), "--paper"),
         (("pieces", "hex", "--paper", "100x100"), "--paper"),
-        (("pieces", "hex", "--ink", "mono"), "--ink"),
+        (("pieces", "hex", "--ink", "grey"), "--ink"),
+        (("pieces", "hex", "--dpi", "300"), "--dpi"),
+        (("pieces", "hex", "--format", "png", "--dpi", "20"), "--dpi"),
         (("pieces", "damas", "--format", "svg", "--page", "4"), "--page"),
         (("pieces", "damas", "--format", "svg", "--page", "zero"), "--page"),
         (("pieces", "damas", "--page", "2"), "--page"),
-        (("pieces", "hex", "--format", "png"), "--format"),
+        (("pieces", "hex", "--format", "gif"), "--format"),
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_the_option(capsys, tmp_path, argv, option) -> None:
@@ -61,3 +63,27 @@ def test_bad_input_exits_2_with_one_line_naming_the_option(capsys, tmp_path, arg
     assert status == 2, (out, err)
     assert len(err.strip().splitlines()) == 1 and option in err, err
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_png_is_one_page_at_its_dpi_and_mono_is_one_ink(tmp_path, capsys) -> None:
+    """``--format png --dpi 100``: page 1 of Hex's stones, A4 at 100 dpi; in one ink only ink and paper, in full ink the players' colours."""
+    import io
+
+    from PIL import Image
+
+    from boardgen.drawing import palette
+
+    from ..sheet.test_mono import stray_pixels
+
+    out = tmp_path / "stones.png"
+    status, _, err = run(capsys, "pieces", "hex", "--paper", "a4", "--format", "png", "--dpi", "100", "--page", "1", "--ink", "mono", "-o", str(out))
+    assert status == 0, err
+    with Image.open(out) as image:
+        size = image.size
+    assert size == (round(210 * 100 / 25.4), round(297 * 100 / 25.4))
+    assert stray_pixels(out.read_bytes(), palette.DEFAULT.ink, palette.DEFAULT.paper) == 0
+    full = tmp_path / "full.png"
+    assert run(capsys, "pieces", "hex", "--paper", "a4", "--format", "png", "--dpi", "100", "--page", "1", "-o", str(full))[0] == 0
+    assert stray_pixels(full.read_bytes(), palette.DEFAULT.ink, palette.DEFAULT.paper) > 1000  # the check can fail
+    with Image.open(io.BytesIO(full.read_bytes())) as image:
+        assert image.size == size

@@ -153,10 +153,32 @@ def diagram_kind(game, ink: str) -> tuple[Sheet, Pairs] | None:
     return sheet, pieces + board
 
 
+def pieces_kind(game, ink: str) -> tuple[Sheet, Pairs] | None:
+    """The first page of the game's pieces sheet (``boardgen pieces``): the two sides' pieces apart.
+
+    None where the first page draws no plain pieces of both sides: Awelé (beans
+    and a score pad) and Xadrez (its tents carry the board's own white and black
+    figures, checked with the board's diagrams).
+    """
+    from boardgen.drawing import palette
+    from boardgen.registry import module_exists
+    from boardgen.sheets.paper import parse_paper
+    from boardgen.sheets.pieces import pieces_sheets
+
+    if not module_exists(f"boardgen.games.{game.id}.pieces"):
+        return None
+    with palette.inked(ink):
+        sheet = pieces_sheets(game, parse_paper("a4"), ink)[0]
+    owners = {role for _, roles in sheet.content.walk() for role in roles if role.startswith("piece-player-")}
+    if len(owners) < 2:
+        return None  # no pieces drawn on the first page (Awelé: a score pad)
+    return sheet, [(("piece-player-0", "all"), ("piece-player-1", "all"))]
+
+
 KINDS: dict[str, Callable[..., tuple[Sheet, Pairs] | None]] = {
     "board": board_kind,
     "diagram": diagram_kind,
-    # "pieces": pieces_kind,  (pieces17: one line here)
+    "pieces": pieces_kind,
 }
 
 
