@@ -45,4 +45,6 @@ GAME = GameInfo(
             "every game ends (not in the sources; off: no such limit).",
         ),
     ),
+    # Random games run long (up to the 100-move no-capture draw): 100 of them, not 200, keep the suite in budget.
+    extra={"conformance_playouts": 100},
 )

@@ -35,5 +35,5 @@ GAME = GameInfo(
     ),
     # a random game ends by the 75-move rule at the latest, but may take a while to get there; the
     # conformance harness plays fewer of them (each is ~400 plies of python-chess, itself tested by perft)
-    extra={"max_plies": 6000, "conformance_playouts": 40},
+    extra={"max_plies": 6000, "conformance_playouts": 20},
 )
