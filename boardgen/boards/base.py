@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style, Text
+from boardgen.drawing.model import Circle, Group, Path, Polygon, Shape, Style, Text
 from boardgen.drawing import palette
 from boardgen.engine.base import Piece, Throw
 from boardgen.errors import BoardgenError
@@ -255,3 +255,30 @@ def centred_label(frame: Frame, centre: tuple[float, float], text: str, size: fl
     x, y = frame.pt(*centre)
     colour = colour or palette.current().ink
     return Text((x, y + size * 0.36), text, size, font="sans", fill=colour, anchor="middle")
+
+
+def rounded_rectangle(x0: float, y0: float, x1: float, y1: float, radius: float, style: Style) -> Path:
+    """A rectangle with round corners (page coordinates, y down), as one closed path."""
+    r = max(0.0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+    return Path(
+        (
+            ("M", x0 + r, y0),
+            ("L", x1 - r, y0),
+            ("A", x1 - r, y0 + r, r, 270.0, 360.0),
+            ("L", x1, y1 - r),
+            ("A", x1 - r, y1 - r, r, 0.0, 90.0),
+            ("L", x0 + r, y1),
+            ("A", x0 + r, y1 - r, r, 90.0, 180.0),
+            ("L", x0, y0 + r),
+            ("A", x0 + r, y0 + r, r, 180.0, 270.0),
+            ("Z",),
+        ),
+        style,
+    )
+
+
+def rounded_box(frame: Frame, low: tuple[float, float], high: tuple[float, float], radius: float, style: Style) -> Path:
+    """A rectangle in board units (corners ``low`` and ``high``, y up) with corners rounded to ``radius`` board units."""
+    x0, y0 = frame.pt(low[0], high[1])  # top left on the page
+    x1, y1 = frame.pt(high[0], low[1])  # bottom right
+    return rounded_rectangle(x0, y0, x1, y1, frame.length(radius), style)

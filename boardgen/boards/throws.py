@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardgen.boards.base import MIN_TEXT_MM
+from boardgen.boards.base import MIN_TEXT_MM, rounded_rectangle
 from boardgen.drawing import palette
-from boardgen.drawing.model import Circle, Group, Line, Path, Style, Text
+from boardgen.drawing.model import Circle, Group, Line, Style, Text
 from boardgen.engine.base import Throw
 
 Point = tuple[float, float]
@@ -36,26 +36,6 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 GAP_FACTOR = 0.28  # space between two dice or two sticks, as a share of a die's side / a stick's width
 STICK_WIDTH_FACTOR = 0.22  # a stick's width as a share of its length
 STICKS_A_THROW = 4
-
-
-def rounded_rectangle(x0: float, y0: float, x1: float, y1: float, radius: float, style: Style) -> Path:
-    """A rectangle with round corners (page coordinates, y down), as one closed path."""
-    r = max(0.0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
-    return Path(
-        (
-            ("M", x0 + r, y0),
-            ("L", x1 - r, y0),
-            ("A", x1 - r, y0 + r, r, 270.0, 360.0),
-            ("L", x1, y1 - r),
-            ("A", x1 - r, y1 - r, r, 0.0, 90.0),
-            ("L", x0 + r, y1),
-            ("A", x0 + r, y1 - r, r, 90.0, 180.0),
-            ("L", x0, y0 + r),
-            ("A", x0 + r, y0 + r, r, 180.0, 270.0),
-            ("Z",),
-        ),
-        style,
-    )
 
 
 def die_face(value: int, side_mm: float, origin: Point = (0.0, 0.0)) -> Group:

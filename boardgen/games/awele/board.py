@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label, rounded_box
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Path, Polygon, Polyline, Shape, Style, Text
+from boardgen.drawing.model import Circle, Group, Polygon, Polyline, Shape, Style, Text
 from boardgen.engine.base import Piece
 from boardgen.games.awele import geometry as geo
 
@@ -87,7 +87,7 @@ class AweleBoard(BoardDrawing):
         half = geo.STORE_WIDTH / 2 + OUTLINE_MARGIN
         low, high = -geo.PIT_DIAMETER / 2 - OUTLINE_MARGIN, geo.ROW_GAP + geo.PIT_DIAMETER / 2 + OUTLINE_MARGIN
         style = Style(stroke=palette.current().ink, width=width * 1.4, join="round")
-        return Group("outline").add(_rounded(frame, (x0 - half, low), (x1 + half, high), half, style))
+        return Group("outline").add(rounded_box(frame, (x0 - half, low), (x1 + half, high), half, style))
 
     def draw_pits(self, frame: Frame, width: float) -> Group:
         colours = palette.current()
@@ -108,7 +108,7 @@ class AweleBoard(BoardDrawing):
             x, y = geo.store_centre(player)
             half_w, half_h = geo.STORE_WIDTH / 2, geo.STORE_HEIGHT / 2
             store = Group("store", title=f"{name} store: seeds captured by {'South' if player == 0 else 'North'}")
-            store.add(_rounded(frame, (x - half_w, y - half_h), (x + half_w, y + half_h), half_w, style))
+            store.add(rounded_box(frame, (x - half_w, y - half_h), (x + half_w, y + half_h), half_w, style))
             group.add(store)
         return group
 
@@ -170,7 +170,7 @@ class AweleBoard(BoardDrawing):
         x, y = self.location(name)
         if name in geo.STORES:
             half_w, half_h = geo.STORE_WIDTH / 2 + 0.08, geo.STORE_HEIGHT / 2 + 0.08
-            return _rounded(frame, (x - half_w, y - half_h), (x + half_w, y + half_h), half_w, style)
+            return rounded_box(frame, (x - half_w, y - half_h), (x + half_w, y + half_h), half_w, style)
         return Circle(frame.pt(x, y), frame.length(geo.PIT_DIAMETER / 2 + 0.08), style)
 
     def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
@@ -217,20 +217,3 @@ def _lane_point(pit: int, lap: int) -> tuple[float, float]:
     return (x, y + inset if geo.owner(pit) == geo.SOUTH else y - inset)
 
 
-def _rounded(frame: Frame, low: tuple[float, float], high: tuple[float, float], radius: float, style: Style) -> Path:
-    """A rectangle (board units, corners ``low`` and ``high``) with corners rounded to ``radius``."""
-    x0, y0 = frame.pt(low[0], high[1])  # top left on the page
-    x1, y1 = frame.pt(high[0], low[1])  # bottom right
-    r = min(frame.length(radius), (x1 - x0) / 2, (y1 - y0) / 2)
-    commands = (
-        ("M", x0, y0 + r),
-        ("A", x0 + r, y0 + r, r, 180.0, 270.0),
-        ("L", x1 - r, y0),
-        ("A", x1 - r, y0 + r, r, 270.0, 360.0),
-        ("L", x1, y1 - r),
-        ("A", x1 - r, y1 - r, r, 0.0, 90.0),
-        ("L", x0 + r, y1),
-        ("A", x0 + r, y1 - r, r, 90.0, 180.0),
-        ("Z",),
-    )
-    return Path(commands, style)

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, centred_label, rounded_box
 from boardgen.boards.throws import GAP_FACTOR, STICK_WIDTH_FACTOR, STICKS_A_THROW, stick_faces
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
-from boardgen.drawing.model import Circle, Group, Line, Path, Polygon, Shape, Style, Text
+from boardgen.drawing.model import Circle, Group, Line, Polygon, Shape, Style, Text
 from boardgen.engine.base import Piece, Throw
 from boardgen.games.nyout import geometry as geo
 
@@ -142,7 +142,7 @@ class NyoutBoard(BoardDrawing):
             x, y = geo.tray_centre(name)
             w, h = geo.TRAY_SIZE
             tray = Group("tray", title=titles[name])
-            tray.add(rounded(frame, (x - w / 2, y - h / 2), (x + w / 2, y + h / 2), h / 3, style))
+            tray.add(rounded_box(frame, (x - w / 2, y - h / 2), (x + w / 2, y + h / 2), h / 3, style))
             group.add(tray)
         return group
 
@@ -277,7 +277,7 @@ class NyoutBoard(BoardDrawing):
         x, y = self.location(name)
         if name in geo.TRAYS:
             w, h = geo.TRAY_SIZE
-            return rounded(frame, (x - w / 2 - 0.08, y - h / 2 - 0.08), (x + w / 2 + 0.08, y + h / 2 + 0.08), h / 3, style)
+            return rounded_box(frame, (x - w / 2 - 0.08, y - h / 2 - 0.08), (x + w / 2 + 0.08, y + h / 2 + 0.08), h / 3, style)
         return Circle(frame.pt(x, y), frame.length(geo.diameter(name) / 2 + 0.08), style)
 
     def refused_path(self, text: str, points: tuple[str, ...], occupied: frozenset[str]) -> tuple[str, ...]:
@@ -380,20 +380,3 @@ def _arrow(
     return group
 
 
-def rounded(frame: Frame, low: tuple[float, float], high: tuple[float, float], radius: float, style: Style) -> Path:
-    """A rectangle (board units, corners ``low`` and ``high``) with corners rounded to ``radius``."""
-    x0, y0 = frame.pt(low[0], high[1])
-    x1, y1 = frame.pt(high[0], low[1])
-    r = min(frame.length(radius), (x1 - x0) / 2, (y1 - y0) / 2)
-    commands = (
-        ("M", x0, y0 + r),
-        ("A", x0 + r, y0 + r, r, 180.0, 270.0),
-        ("L", x1 - r, y0),
-        ("A", x1 - r, y0 + r, r, 270.0, 360.0),
-        ("L", x1, y1 - r),
-        ("A", x1 - r, y1 - r, r, 0.0, 90.0),
-        ("L", x0 + r, y1),
-        ("A", x0 + r, y1 - r, r, 90.0, 180.0),
-        ("Z",),
-    )
-    return Path(commands, style)
