@@ -113,16 +113,9 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sou
 
 def _ink_and_dpi(ink: str, dpi_text: str | None, fmt: str) -> tuple[InkMode, int | None]:
     """The diagram's ink and a png's resolution, checked as ``boardgen board`` checks them."""
-    from boardgen.drawing.png import DEFAULT_DPI, DPI_RANGE
-    from boardgen.sheets.request import INKS, _choice, _ink, _whole
+    from boardgen.sheets.request import INKS, _choice, ink_mode, png_resolution
 
-    chosen = _ink(_choice(ink, INKS, "--ink"))
-    dpi = _whole(dpi_text, "--dpi")
-    if dpi is not None and fmt != "png":
-        raise OptionError("--dpi", "only applies with --format png")
-    if dpi is not None and not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
-        raise OptionError("--dpi", f"must be from {DPI_RANGE[0]} to {DPI_RANGE[1]} dots per inch, not {dpi}")
-    return chosen, (dpi or DEFAULT_DPI) if fmt == "png" else None
+    return ink_mode(_choice(ink, INKS, "--ink")), png_resolution(dpi_text, fmt, None, "--dpi", "--format")
 
 
 def _split_claim(text: str, option: str) -> tuple[str, str]:

@@ -30,12 +30,12 @@ log = logging.getLogger("boardgen")
 @click.option("--page", "page_text", metavar="N", help="With --format svg or png: which page to write (default 1); a PDF holds every page.")
 def pieces(game, paper_text, fmt, dpi_text, output, ink, page_text) -> int:
     """Draw GAME's pieces to cut out, at the size of its printed board."""
-    from boardgen.boards.base import InkMode
     from boardgen.cli.options import parse_count
     from boardgen.errors import OptionError
     from boardgen.registry import get_game
     from boardgen.sheets.paper import default_paper, parse_paper
     from boardgen.sheets.pieces import render_pieces
+    from boardgen.sheets.request import ink_mode, png_resolution
 
     info = get_game(game)
     fmt = output_format(fmt, None if fmt else output, FORMATS, "pdf", "a pieces sheet")
@@ -44,26 +44,9 @@ def pieces(game, paper_text, fmt, dpi_text, output, ink, page_text) -> int:
         raise OptionError("--ink", f"must be full, light or mono, not {ink!r}")
     paper = parse_paper(paper_text if paper_text is not None else default_paper(), "--paper")
     page = parse_count(page_text, "--page", 1, 999) if page_text is not None else None
-    dpi = _dpi(dpi_text, fmt, paper)
+    dpi = png_resolution(dpi_text, fmt, paper, "--dpi", "--format")
     output_format(fmt, output, FORMATS, "pdf", "a pieces sheet")
     path = output_target(output, f"{info.id}-pieces-{paper.name}.{fmt}")
-    ink_mode: InkMode = "light" if chosen_ink == "light" else "mono" if chosen_ink == "mono" else "full"
-    data, summary = render_pieces(info, paper, ink_mode, fmt, page, OPTION_NAMES, dpi)
+    data, summary = render_pieces(info, paper, ink_mode(chosen_ink), fmt, page, OPTION_NAMES, dpi)
     log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0
-
-
-def _dpi(text: str | None, fmt: str, paper) -> int | None:
-    """The png's dots per inch from ``--dpi`` (300 unless given); refused with a vector format."""
-    from boardgen.cli.options import parse_count
-    from boardgen.drawing.png import DEFAULT_DPI, check_dpi
-    from boardgen.errors import OptionError
-
-    if fmt != "png":
-        if text is not None:
-            raise OptionError("--dpi", "only applies with --format png")
-        return None
-    dpi = parse_count(text, "--dpi", 1, 100_000) if text is not None else DEFAULT_DPI
-    assert dpi is not None
-    check_dpi(dpi, paper.width, paper.height, "--dpi")
-    return dpi

@@ -102,7 +102,7 @@ def board_request(
     chosen_size = info.check_size(_whole(size, name("size")), name("size"))
     sheet = paper if isinstance(paper, Paper) else parse_paper(_text(paper, name("paper")) if paper is not None else default_paper(), name("paper"))
     fmt = _choice(format, SHEET_FORMATS, name("format"))
-    chosen_ink = _ink(_choice(ink, INKS, name("ink")))
+    chosen_ink = ink_mode(_choice(ink, INKS, name("ink")))
     chosen_orientation = _choice(orientation, ORIENTATIONS, name("orientation"))
     flags = {key: _flag(value, name(key)) for key, value in (("coordinates", coordinates), ("setup", setup), ("centre_mark", centre_mark), ("tile", tile), ("cut_marks", cut_marks))}
     cell = _mm(cell_mm, name("cell_mm"), *CELL_MM)
@@ -121,7 +121,7 @@ def board_request(
         raise OptionError(name("per_sheet"), f"pen-and-paper sheets are for {pen_games}, not {info.id}")
     if count is not None and (flags["tile"] or cell is not None or width is not None):
         raise OptionError(name("per_sheet"), f"picks its own scale; it does not combine with {name('tile')}, {name('cell_mm')} or {name('board_mm')}")
-    resolution = _resolution(dpi, fmt, sheet, name("dpi"), name("format"))
+    resolution = png_resolution(dpi, fmt, sheet, name("dpi"), name("format"))
     if flags["tile"] and fmt != "pdf":
         raise OptionError(name("tile"), f"tiled boards are one multi-page PDF; use {name('format')} pdf")
     tiling = _tiling_choices(marks, sheets, flags["tile"], cell is not None or width is not None, name)
@@ -152,14 +152,19 @@ def board_request(
     )
 
 
-def _ink(chosen: str) -> InkMode:
+def ink_mode(chosen: str) -> InkMode:
     """The checked ``--ink`` word as the drawing's ink mode."""
     return "light" if chosen == "light" else "mono" if chosen == "mono" else "full"
 
 
-def _resolution(dpi: int | str | None, fmt: str, paper: Paper, option: str, format_option: str) -> int | None:
-    """The png's dots per inch (DEFAULT_DPI unless given); a dpi for a vector format is an error."""
-    from boardgen.drawing.png import DEFAULT_DPI, check_dpi
+def png_resolution(dpi: int | str | None, fmt: str, paper: Paper | None, option: str = "dpi", format_option: str = "format") -> int | None:
+    """The png's dots per inch (DEFAULT_DPI unless given); a dpi for a vector format is an error.
+
+    Every command that writes sheets checks ``--dpi`` through here (boards, pieces, diagrams).
+    ``paper`` None: a sheet whose size is known only once drawn (a diagram), so the range
+    alone is checked here and the image's size when it is rendered.
+    """
+    from boardgen.drawing.png import DEFAULT_DPI, DPI_RANGE, check_dpi
 
     chosen = _whole(dpi, option)
     if fmt != "png":
@@ -167,7 +172,10 @@ def _resolution(dpi: int | str | None, fmt: str, paper: Paper, option: str, form
             raise OptionError(option, f"only applies with {format_option} png")
         return None
     chosen = DEFAULT_DPI if chosen is None else chosen
-    check_dpi(chosen, paper.width, paper.height, option)
+    if paper is not None:
+        check_dpi(chosen, paper.width, paper.height, option)
+    elif not DPI_RANGE[0] <= chosen <= DPI_RANGE[1]:
+        raise OptionError(option, f"must be from {DPI_RANGE[0]} to {DPI_RANGE[1]} dots per inch, not {chosen}")
     return chosen
 
 
