@@ -37,7 +37,7 @@ sits below ``booklet``.  Bottom to top::
     sheets              boardgen.sheets.*
     booklet             boardgen.booklet.*
     site                boardgen.site.* (the download site's pages and manifest)
-    build               boardgen.build.*
+    make                boardgen.make.* (the incremental maker behind `boardgen build`)
     api                 boardgen.api
     cli                 boardgen.cli.*, boardgen.__main__
 
@@ -73,7 +73,7 @@ TIERS: tuple[tuple[str, ...], ...] = (
     ("sheets",),
     ("booklet",),
     ("site",),
-    ("build",),
+    ("make",),
     ("api",),
     ("cli",),
 )
@@ -111,8 +111,8 @@ LAYER_OF: tuple[tuple[str, str], ...] = (
     ("boardgen.booklet.*", "booklet"),
     ("boardgen.site", "site"),
     ("boardgen.site.*", "site"),
-    ("boardgen.build", "build"),
-    ("boardgen.build.*", "build"),
+    ("boardgen.make", "make"),
+    ("boardgen.make.*", "make"),
     ("boardgen.api", "api"),
     ("boardgen.api.*", "api"),
 )

@@ -173,9 +173,9 @@ def test_a_full_disk_is_status_2_and_leaves_the_old_file_whole(capsys, tmp_path,
 
 
 def test_a_full_disk_in_the_build_is_status_2_and_leaves_no_partial_file(capsys, tmp_path, monkeypatch):
-    import boardgen.build.steps as steps
+    import boardgen.make.steps as steps
 
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:board_jobs",))
     real_fdopen = os.fdopen
     monkeypatch.setattr(output.os, "fdopen", _full_disk_for_writes(real_fdopen))
     status, _, err = run(capsys, "build", "-q", "-o", str(tmp_path))
@@ -246,7 +246,7 @@ def test_write_atomic_temporaries_have_the_pattern(tmp_path, monkeypatch):
 
 
 def test_build_removes_the_temporaries_of_a_killed_run(capsys, tmp_path, monkeypatch):
-    import boardgen.build.steps as steps
+    import boardgen.make.steps as steps
 
     monkeypatch.setattr(steps, "STEPS", ())
     (tmp_path / "boards").mkdir()

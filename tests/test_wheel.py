@@ -165,7 +165,7 @@ def test_installed_wheel_runs_every_command_from_an_empty_folder(venv: Path, tmp
 
     # The whole build typesets 30 booklets a game; here it runs on one game's texts (copied from
     # the installed data, through BOARDGEN_HOME) and leaves the booklets out (the booklet command
-    # above typeset one from the wheel; tests/build builds them): boards, diagrams and the site
+    # above typeset one from the wheel; tests/make builds them): boards, diagrams and the site
     # still run every step of the build from the installed package.
     home = tmp_path / "home"
     bundled = Path(data_root)

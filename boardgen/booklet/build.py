@@ -4,7 +4,7 @@ check (:mod:`check`) -> HTML (:mod:`html`) -> PDF (:mod:`typeset`) -> optional
 imposition (:mod:`impose`).  The check comes first and nothing is made when it
 finds a problem.  Nothing here writes a file: the callers do (the ``booklet``
 and ``diagram`` commands, and ``boardgen build``, whose job lists for
-booklets and diagrams are :mod:`boardgen.build.booklets`).
+booklets and diagrams are :mod:`boardgen.make.booklets`).
 """
 
 from __future__ import annotations

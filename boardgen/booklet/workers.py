@@ -1,7 +1,7 @@
 """The set-up of the processes that make the build's files in parallel: they stop with the build, whatever stops it.
 
 A clean stop (Ctrl-C, SIGTERM, an error) leaves the ``with Pool`` block in
-:mod:`boardgen.build.pool`, which terminates the workers.
+:mod:`boardgen.make.pool`, which terminates the workers.
 A ``kill -9`` of the build runs no code at all, and the workers (each about
 180 MB, holding the caller's pipes open) would go on for ever as orphans.  So
 each worker asks Linux to SIGKILL it when its parent dies

@@ -43,8 +43,8 @@ def build(output: str, only: tuple[str, ...], kinds: tuple[str, ...], jobs: str 
     "seconds"}.
     """
     from boardgen import logs
-    from boardgen.build.plan import Selection
-    from boardgen.build.run import run_build, summary
+    from boardgen.make.plan import Selection
+    from boardgen.make.run import run_build, summary
     from boardgen.errors import BoardgenError, OptionError
 
     if not output:  # -o "$UNSET" would otherwise build into the current folder
@@ -128,7 +128,7 @@ def _processes(jobs: str | None) -> int | None:
 
 def _reporter(as_json: bool):
     """A progress bar when stderr is a terminal and progress lines would reach one too; ``wrote`` lines otherwise."""
-    from boardgen.build.progress import Bar, Lines
+    from boardgen.make.progress import Bar, Lines
 
     quiet_or_verbose = log.getEffectiveLevel() != logging.INFO
     terminal = sys.stderr is not None and sys.stderr.isatty() and (as_json or (sys.stdout is not None and sys.stdout.isatty()))

@@ -1,6 +1,6 @@
 """What the build wrote, one record per file: the contract between the build and the site.
 
-The build (``boardgen.build``) makes one :class:`Artefact` for every file it
+The build (``boardgen.make``) makes one :class:`Artefact` for every file it
 writes or finds up to date, from what it knows when it plans the file (game,
 kind, paper, language, format) and what the file is (size, pages, sha256).
 The site (``boardgen.site``) turns the list into pages and ``manifest.json``;

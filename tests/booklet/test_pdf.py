@@ -17,9 +17,9 @@ import pytest
 from pypdf import PdfReader
 
 from boardgen.booklet.build import games_with_sources, BookletRequest, booklet_pdf, load_checked
-from boardgen.build.plan import Selection
-from boardgen.build.progress import Reporter
-from boardgen.build.run import run_build
+from boardgen.make.plan import Selection
+from boardgen.make.progress import Reporter
+from boardgen.make.run import run_build
 from boardgen.booklet.html import hyphenate
 from boardgen.booklet.impose import impose, saddle_order
 from boardgen.booklet.paths import fonts_dir, templates_dir
@@ -306,9 +306,9 @@ def test_build_writes_every_diagram_by_id_and_removes_stale_ones(tmp_path):
 
 def test_build_writes_the_booklets(tmp_path, monkeypatch):
     import boardgen.booklet.build as build
-    import boardgen.build.booklets as build_booklets
+    import boardgen.make.booklets as build_booklets
 
-    # the other papers, languages and inks are the same code path (tests/build/test_editions.py plans them all)
+    # the other papers, languages and inks are the same code path (tests/make/test_editions.py plans them all)
     monkeypatch.setattr(build, "BOOKLET_PAPERS", ("a5",))
     monkeypatch.setattr(build_booklets, "EDITION_LANGS", (("pt", "en"),))
     monkeypatch.setattr(build_booklets, "EDITION_INKS", ("full",))

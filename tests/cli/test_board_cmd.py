@@ -12,6 +12,8 @@ import xml.etree.ElementTree as ET
 import pytest
 from pypdf import PdfReader
 
+from boardgen.registry import all_games
+
 from ..conftest import require_tool, run_boardgen
 
 MM = 72 / 25.4
@@ -71,7 +73,7 @@ def test_svg_root_has_millimetre_size_and_viewbox(tmp_path):
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "svg"])
-@pytest.mark.parametrize("game", ["hex", "trihex", "surakarta", "ringo", "brax", "assalto", "seega", "awele", "damas", "xadrez", "gamao", "nyout"])
+@pytest.mark.parametrize("game", [game.id for game in all_games()])
 def test_same_command_twice_gives_the_same_bytes(tmp_path, fmt, game):
     first, second = tmp_path / f"a.{fmt}", tmp_path / f"b.{fmt}"
     size = ["--size", "9"] if game in ("hex", "trihex") else ["--setup"]
@@ -147,7 +149,7 @@ def test_list_json_lists_games_sizes_and_variants():
 
 
 def test_build_writes_every_default_board(tmp_path):
-    """Every game's boards (``--kind boards``: the booklets, diagrams and site have tests of their own in tests/build)."""
+    """Every game's boards (``--kind boards``: the booklets, diagrams and site have tests of their own in tests/make)."""
     result = run_boardgen("build", "-o", str(tmp_path), "-q", "--json", "--kind", "boards")
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""

@@ -193,9 +193,9 @@ def test_check_json(tmp_path):
 
 
 def test_build_json_lists_the_files_it_wrote(capsys, tmp_path, monkeypatch):
-    import boardgen.build.steps as steps
+    import boardgen.make.steps as steps
 
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:board_jobs",))
     status, out, err = run(capsys, "build", "-o", str(tmp_path), "--json")
     assert status == 0
     data = json.loads(out)
@@ -229,8 +229,8 @@ def _processes_with(token: str) -> list[int]:
 # ``python -m boardgen`` with the build cut down to its booklet step, to reach the worker processes at once
 BOOKLETS_ONLY = [
     "-c",
-    "import sys, boardgen.build.steps as steps; from boardgen.cli import main;"
-    " steps.STEPS = ('boardgen.build.booklets:booklet_jobs',); main(sys.argv[1:])",
+    "import sys, boardgen.make.steps as steps; from boardgen.cli import main;"
+    " steps.STEPS = ('boardgen.make.booklets:booklet_jobs',); main(sys.argv[1:])",
 ]
 
 

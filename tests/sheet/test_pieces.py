@@ -216,7 +216,7 @@ def test_light_ink_pieces_have_no_solid_player_fills(ink: str) -> None:
 
 def test_each_game_page_offers_its_pieces_and_the_build_plans_them() -> None:
     """The build plans a pieces sheet per game and paper; the game's page lists it in its own group."""
-    from boardgen.build.steps import pieces_jobs
+    from boardgen.make.steps import pieces_jobs
     from boardgen.site.build import _game_facts, game_page
     from boardgen.site.catalogue import Artefact
 

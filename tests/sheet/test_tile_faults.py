@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from boardgen.build.steps import large_board_jobs
-from boardgen.build.tasks import sheet_request
+from boardgen.make.steps import large_board_jobs
+from boardgen.make.tasks import sheet_request
 from boardgen.drawing import palette
 from boardgen.drawing.bounds import Box, InkIndex, outlines, shape_box, visible_boxes
 from boardgen.drawing.model import Group, Polygon, Sheet, Text

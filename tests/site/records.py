@@ -1,10 +1,10 @@
 """Artefact records for the files of a real ``boardgen build`` output folder, made from their names.
 
-The build makes its own records (``boardgen.build``); the browser test,
+The build makes its own records (``boardgen.make``); the browser test,
 which makes a small folder without the build, and ``tools/site_preview.py``,
 which reads any folder, need the list the build would hand to
 :func:`boardgen.site.build_site`.  This is the only place that reads file
-names: the patterns are the build's own (``boardgen/build/steps.py`` for
+names: the patterns are the build's own (``boardgen/make/steps.py`` for
 boards, ``BookletRequest.file_name`` for booklets, ``-light`` the ink-saving
 edition, and a diagram's id as its file's name); the site itself never looks
 at a name.
@@ -77,8 +77,8 @@ def build_small_output(output: Path, games: tuple[str, ...], booklet_games: tupl
     """
     from boardgen.booklet.build import BUILD_LANGS, BookletRequest, booklet_pdf, diagram_files, game_folder, load_checked
     from boardgen.booklet.impose import impose
-    from boardgen.build.steps import board_jobs, large_board_jobs
-    from boardgen.build.tasks import sheet_request
+    from boardgen.make.steps import board_jobs, large_board_jobs
+    from boardgen.make.tasks import sheet_request
     from boardgen.sheets.request import render_board_file
 
     (output / "boards").mkdir(parents=True, exist_ok=True)

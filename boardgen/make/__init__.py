@@ -1,4 +1,4 @@
-"""``boardgen build``: every board, booklet and diagram, then the download site, made only when something changed.
+"""The incremental maker behind ``boardgen build``: every board, booklet and diagram, then the download site, made only when something changed.
 
 ``steps``     the job lists: every file the build makes (boards here, booklets and
               diagrams in ``booklets``), known before any is made;
@@ -10,4 +10,7 @@
 ``pool``      running the jobs, in parallel or one after another;
 ``progress``  ``wrote`` lines or a progress bar;
 ``run``       one build from plan to site (see docs/build.md).
+
+The package is not called ``build``: pytest, Ruff, Black and most readers take a folder of
+that name for output and skip it (pytest's ``norecursedirs`` once hid 62 tests this way).
 """

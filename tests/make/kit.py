@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgen.build.cache import CACHE_NAME
+from boardgen.make.cache import CACHE_NAME
 from boardgen.cli import main
 
 from ..conftest import ROOT

@@ -1,7 +1,7 @@
 """The functions that make an artefact's bytes, as run in a worker process (or in the build's own with ``--jobs 1``).
 
 Each takes plain values (game ids, paper names: they are the options half of
-the job's key, see :mod:`boardgen.build.plan`) and returns the file's bytes
+the job's key, see :mod:`boardgen.make.plan`) and returns the file's bytes
 (or the bytes and the number of pages, when it knows it cheaper than pypdf);
 none writes anything: the build writes every file itself, in one process, so
 that an interrupted build never leaves a half-written file behind a worker's

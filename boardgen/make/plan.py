@@ -3,12 +3,12 @@
 A :class:`Job` is one file of the output folder: where it goes and what it is
 (the fields of its :class:`~boardgen.site.catalogue.Artefact` record, all but
 the ones only the bytes can tell), the function that makes its bytes, and
-what those bytes depend on.  The job lists (``boardgen.build.steps.STEPS``)
+what those bytes depend on.  The job lists (``boardgen.make.steps.STEPS``)
 make the jobs; nothing here knows a game or a paper.
 
 The key of a job is a sha256 over everything its bytes depend on: boardgen's
 version, the function and its arguments (the options), the digests of the
-inputs it names (:mod:`boardgen.build.inputs`) and the keys of the files it
+inputs it names (:mod:`boardgen.make.inputs`) and the keys of the files it
 reads from the output folder (``needs``: an imposed booklet reads its A5
 booklet).  Same key, same bytes: that is what lets the build skip a file.
 """
@@ -21,11 +21,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from boardgen.build.inputs import Inputs
+from boardgen.make.inputs import Inputs
 from boardgen.site.catalogue import Artefact, Format, Kind
 
 if TYPE_CHECKING:
-    from boardgen.build.cache import Cache
+    from boardgen.make.cache import Cache
 
 # The parts of the output a build can be limited to (--kind), and the kinds of artefact in each.
 PARTS: dict[str, frozenset[str]] = {

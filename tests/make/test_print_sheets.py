@@ -6,8 +6,8 @@ makes 16 small files and the site; the boards and booklets are other tests'.
 
 from __future__ import annotations
 
-import boardgen.build.steps as steps
-from boardgen.build.steps import BUILD_FORMATS, BUILD_PAPERS
+import boardgen.make.steps as steps
+from boardgen.make.steps import BUILD_FORMATS, BUILD_PAPERS
 from boardgen.sheets.records import games_with_records
 from tests.site.html_reader import read_page, target
 
@@ -34,7 +34,7 @@ def links_on(output, page_path: str) -> dict[str, str]:
 
 
 def test_the_sheets_are_built_recorded_and_offered(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:print_sheet_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:print_sheet_jobs",))
     data = build_json(capsys, tmp_path, "--kind", "boards,site")
     games = games_with_records()
     assert {"surakarta", "xadrez", "damas"} <= set(games)
@@ -68,6 +68,6 @@ def test_the_sheets_are_built_recorded_and_offered(capsys, tmp_path, monkeypatch
 
 def test_only_some_games_leaves_the_self_test_sheet_out(capsys, tmp_path, monkeypatch):
     """The self-test sheet is no game's: ``--only`` builds the games' files, like the site's own it belongs to a whole build."""
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:print_sheet_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:print_sheet_jobs",))
     data = build_json(capsys, tmp_path, "--only", "xadrez", "--kind", "boards")
     assert sorted(data["built"]) == records_of("xadrez")

@@ -21,7 +21,7 @@ import time
 
 from pypdf import PdfReader
 
-from boardgen.build.cache import CACHE_NAME
+from boardgen.make.cache import CACHE_NAME
 from boardgen.site.catalogue import digest
 
 from ..conftest import ROOT
@@ -30,7 +30,7 @@ from .kit import HEX_BOARDS, HEX_BOOKLETS_A5
 # python -m boardgen, with the bilingual full-ink booklet on A5 only, imposed on A4 only (the other editions are the same code path)
 A5_ONLY = [
     "-c",
-    "import sys, boardgen.booklet.build as b, boardgen.build.booklets as e; b.BOOKLET_PAPERS = ('a5',); b.IMPOSE_SHEETS = ('a4',);"
+    "import sys, boardgen.booklet.build as b, boardgen.make.booklets as e; b.BOOKLET_PAPERS = ('a5',); b.IMPOSE_SHEETS = ('a4',);"
     " e.EDITION_LANGS = (('pt', 'en'),); e.EDITION_INKS = ('full',); from boardgen.cli import main; main(sys.argv[1:])",
 ]
 NO_SITE = ("--kind", "boards,booklets,diagrams")

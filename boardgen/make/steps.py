@@ -5,11 +5,11 @@
 installed is skipped.  Board sheets come first.  The lists go over the games
 the registry finds and the rule texts the booklet stack finds, so a new game
 brings its boards, booklets and diagrams with it: nothing here names a game.
-The booklet lists are in :mod:`boardgen.build.booklets`, which imports the
+The booklet lists are in :mod:`boardgen.make.booklets`, which imports the
 booklet stack only when it runs.
 
 A job's ``args`` are plain values (game id, size, paper name, format), which
-its task turns into the request (:mod:`boardgen.build.tasks`): they are the
+its task turns into the request (:mod:`boardgen.make.tasks`): they are the
 options half of its key, so two builds that would draw the same board agree
 on the key without drawing anything.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardgen.build.plan import Job, PlanContext
+from boardgen.make.plan import Job, PlanContext
 from boardgen.registry import GameInfo, all_games, module_exists
 from boardgen.site.catalogue import Kind
 
@@ -28,16 +28,16 @@ BUILD_FORMATS = ("pdf", "svg")
 POSTER_PAPER = "a2"  # tiled versions: the board as large as it would be on A2, printed on A4/Letter
 PEN_BOARDS_PER_SHEET = 4
 BOARD_LANGS = "pt+en"  # a sheet carries its printing notes in both languages
-BOARD_TASK = "boardgen.build.tasks:board_sheet"
+BOARD_TASK = "boardgen.make.tasks:board_sheet"
 
 STEPS: tuple[str, ...] = (
-    "boardgen.build.steps:board_jobs",
-    "boardgen.build.steps:large_board_jobs",
-    "boardgen.build.steps:print_sheet_jobs",
-    "boardgen.build.steps:pieces_jobs",
-    "boardgen.build.steps:other_size_jobs",
-    "boardgen.build.booklets:booklet_jobs",
-    "boardgen.build.booklets:diagram_jobs",
+    "boardgen.make.steps:board_jobs",
+    "boardgen.make.steps:large_board_jobs",
+    "boardgen.make.steps:print_sheet_jobs",
+    "boardgen.make.steps:pieces_jobs",
+    "boardgen.make.steps:other_size_jobs",
+    "boardgen.make.booklets:booklet_jobs",
+    "boardgen.make.booklets:diagram_jobs",
 )
 
 # Expected seconds of one core per file, until a build has measured them (the progress bar's first guess).
@@ -52,7 +52,7 @@ def _size_part(game: GameInfo, size: int | None = None) -> str:
 
 
 def _board_job(game: GameInfo, name: str, kind: Kind, args: tuple[Any, ...], cost: float) -> Job:
-    """A job for ``boards/NAME``: one of the game's sheets, drawn by :func:`boardgen.build.tasks.board_sheet` from ``args``."""
+    """A job for ``boards/NAME``: one of the game's sheets, drawn by :func:`boardgen.make.tasks.board_sheet` from ``args``."""
     return Job(
         path=f"boards/{name}",
         game=game.id,
@@ -121,8 +121,8 @@ def large_board_jobs(context: PlanContext | None = None) -> Iterator[Job]:
                 yield _board_job(game, name, "pen", (game.id, game.default_size, paper, "pdf", None, PEN_BOARDS_PER_SHEET), PEN_COST)
 
 
-RECORD_TASK = "boardgen.build.tasks:record_sheet"
-CALIBRATION_TASK = "boardgen.build.tasks:calibration_sheet"
+RECORD_TASK = "boardgen.make.tasks:record_sheet"
+CALIBRATION_TASK = "boardgen.make.tasks:calibration_sheet"
 SHEET_COST = 0.1
 
 
@@ -163,7 +163,7 @@ def print_sheet_jobs(context: PlanContext | None = None) -> Iterator[Job]:
                 )
 
 
-PIECES_TASK = "boardgen.build.tasks:pieces_sheet"
+PIECES_TASK = "boardgen.make.tasks:pieces_sheet"
 PIECES_COST = 0.3
 
 

@@ -6,11 +6,11 @@ In order:
    The rule texts are checked here, so a broken one stops the build before
    anything is written (not even the cache).
 2. Remove the temporary files an interrupted or killed build left behind.
-3. **Keys**: each job's key (:func:`boardgen.build.plan.job_key`), a job that
+3. **Keys**: each job's key (:func:`boardgen.make.plan.job_key`), a job that
    reads another's file after it.
 4. **Make** what the selection (``--only``, ``--kind``) wants and is not up to
-   date by the cache (:mod:`boardgen.build.cache`), in worker processes
-   (:mod:`boardgen.build.pool`); each file is written whole as it comes back
+   date by the cache (:mod:`boardgen.make.cache`), in worker processes
+   (:mod:`boardgen.make.pool`); each file is written whole as it comes back
    and recorded.
 5. **Remove** the files the cache says an earlier build made and no job makes
    now (only those the selection covers), and in a game's ``diagrams/GAME/``
@@ -38,11 +38,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boardgen.build import tasks
-from boardgen.build.cache import Cache, Record, safe_path
-from boardgen.build.inputs import Inputs
-from boardgen.build.plan import SITE, Job, PlanContext, Selection, job_key, order_by_needs, part_of
-from boardgen.build.progress import Lines, Reporter
+from boardgen.make import tasks
+from boardgen.make.cache import Cache, Record, safe_path
+from boardgen.make.inputs import Inputs
+from boardgen.make.plan import SITE, Job, PlanContext, Selection, job_key, order_by_needs, part_of
+from boardgen.make.progress import Lines, Reporter
 from boardgen.errors import BoardgenError
 from boardgen.output import remove_stale_temporaries, write_atomic
 from boardgen.registry import module_exists
@@ -82,7 +82,7 @@ def default_processes() -> int:
 
 def plan(context: PlanContext) -> list[Job]:
     """Every job of every job list in ``steps.STEPS``, each after the jobs whose files it reads."""
-    from boardgen.build import steps
+    from boardgen.make import steps
 
     jobs: list[Job] = []
     for step in steps.STEPS:
@@ -167,7 +167,7 @@ class _Build:
     # -- the steps ---------------------------------------------------------------------------
 
     def run(self, processes: int) -> None:
-        from boardgen.build.pool import make_all
+        from boardgen.make.pool import make_all
 
         selected = [job for job in self.jobs if self.selection.wants(job.game, job.kind)]
         to_make = [job for job in selected if self.cache.intact(job.path, self.keys[job.path]) is None]

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from boardgen.build.cache import Cache
-from boardgen.build.inputs import Inputs
-from boardgen.build.plan import Job, PlanContext, Selection
-from boardgen.build.booklets import source_games
-from boardgen.build.run import plan
+from boardgen.make.cache import Cache
+from boardgen.make.inputs import Inputs
+from boardgen.make.plan import Job, PlanContext, Selection
+from boardgen.make.booklets import source_games
+from boardgen.make.run import plan
 from boardgen.site.catalogue import digest
 from tests.site.html_reader import read_page, target
 
@@ -101,7 +101,7 @@ def test_one_edition_of_each_kind_is_built_recorded_and_offered(capsys, tmp_path
     pytest-xdist a module fixture would be built once in each worker.
     """
     import boardgen.booklet.build as booklet_build
-    import boardgen.build.booklets as build_booklets
+    import boardgen.make.booklets as build_booklets
 
     monkeypatch.setattr(booklet_build, "BOOKLET_PAPERS", ("a5",))
     monkeypatch.setattr(booklet_build, "IMPOSE_SHEETS", ("a4",))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgen.build.inputs import PACKAGE_DIR, Inputs
+from boardgen.make.inputs import PACKAGE_DIR, Inputs
 
 NAMES = ("code", "booklet-code", "site-code", "fonts", "game:hex", "game:trihex")
 
@@ -40,7 +40,7 @@ def _changed(package: Path, relative: str) -> set[str]:
     [
         ("boards/base.py", {"code"}),  # shared: everything is made again
         ("sheets/request.py", {"code"}),
-        ("build/tasks.py", {"code"}),
+        ("make/tasks.py", {"code"}),
         ("games/__init__.py", {"code"}),
         ("games/hex/rules.py", {"game:hex"}),  # one game's: that game's files only
         ("games/hex/new_module.py", {"game:hex"}),  # a new file is a change
@@ -49,7 +49,7 @@ def _changed(package: Path, relative: str) -> set[str]:
         ("fonts/OFL.txt", {"fonts"}),
         ("cli/build_cmd.py", set()),  # makes no file's bytes
         ("api.py", set()),
-        ("build/.notes.swp", set()),  # hidden: nothing reads it
+        ("make/.notes.swp", set()),  # hidden: nothing reads it
     ],
 )
 def test_an_edit_changes_the_inputs_that_read_it(package, relative, changes):
@@ -76,7 +76,7 @@ RULES_NAMES = ("rules:hex", "rules:hex:pt+en", "rules:hex:pt", "rules:hex:en")
     ],
 )
 def test_a_rule_text_edit_changes_the_booklets_of_its_language(tmp_path, monkeypatch, relative, changes):
-    import boardgen.build.inputs as inputs
+    import boardgen.make.inputs as inputs
 
     home = tmp_path / "rules_text"
     shutil.copytree(PACKAGE_DIR.parent / "rules_text" / "hex", home / "hex")

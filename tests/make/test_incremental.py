@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-import boardgen.build.steps as steps
-from boardgen.build.cache import CACHE_NAME
+import boardgen.make.steps as steps
+from boardgen.make.cache import CACHE_NAME
 from boardgen.site.catalogue import Artefact, digest
 
 from .kit import HEX_BOARDS, HEX_BOOKLETS_A5, build_json, cache_of, edit, files_of, run
@@ -85,14 +85,14 @@ def _hex_boards_but(name: str):
 
 
 def test_a_file_no_job_makes_any_more_is_removed_and_nothing_else(capsys, tmp_path, monkeypatch):
-    import tests.build.test_incremental as this
+    import tests.make.test_incremental as this
 
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:board_jobs",))
     build_json(capsys, tmp_path, "--only", "hex,trihex", "--kind", "boards")
     mine = tmp_path / "boards" / "my-notes.pdf"  # the user's, never recorded
     mine.write_bytes(b"mine")
     monkeypatch.setattr(this, "fewer_jobs", _hex_boards_but("hex-11-a4.svg"), raising=False)
-    monkeypatch.setattr(steps, "STEPS", ("tests.build.test_incremental:fewer_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("tests.make.test_incremental:fewer_jobs",))
     # a build of another game leaves Hex's file alone
     assert build_json(capsys, tmp_path, "--only", "trihex", "--kind", "boards")["removed"] == []
     assert (tmp_path / "boards/hex-11-a4.svg").is_file()
@@ -139,7 +139,7 @@ CORRUPTIONS = {
 @pytest.mark.expect_warnings
 @pytest.mark.parametrize("corruption", sorted(CORRUPTIONS))
 def test_a_corrupt_or_foreign_cache_is_ignored_and_everything_made_again(capsys, tmp_path, monkeypatch, corruption):
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:board_jobs",))
     first = build_json(capsys, tmp_path, *HEX_BOARDS_ONLY)
     assert len(first["built"]) == 4
     CORRUPTIONS[corruption](tmp_path)
@@ -160,7 +160,7 @@ def test_a_cache_that_is_not_a_file_stops_the_build_before_any_work(capsys, tmp_
 
 def test_a_forged_record_cannot_remove_a_file_outside_the_folder(capsys, tmp_path, monkeypatch):
     """A well-formed cache naming a path through a symlink out of the folder: the build leaves the target alone."""
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.steps:board_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:board_jobs",))
     out = tmp_path / "out"
     build_json(capsys, out, *HEX_BOARDS_ONLY)
     victim = tmp_path / "elsewhere" / "precious.pdf"
@@ -213,10 +213,10 @@ def test_editing_one_language_remakes_only_the_booklets_that_print_it(capsys, tm
     That is sound only if an English booklet never reads the Portuguese text:
     the English booklet typeset again after the edit has the same bytes.
     """
-    import boardgen.build.booklets as build_booklets
+    import boardgen.make.booklets as build_booklets
 
     monkeypatch.setattr(build_booklets, "EDITION_LANGS", (("pt", "en"), ("pt",), ("en",)))
-    monkeypatch.setattr(steps, "STEPS", ("boardgen.build.booklets:booklet_jobs",))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.booklets:booklet_jobs",))
     out = tmp_path / "out"
     only_hex = ("--only", "hex", "--kind", "booklets")
     first = build_json(capsys, out, *only_hex)

@@ -17,10 +17,10 @@ def a5_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bilingual full-ink booklet on A5 only, imposed on A4 only: two files a game.
 
     The other papers, languages and inks take the same code path, and each
-    as long; tests/build/test_editions.py plans all of them and builds one of each kind.
+    as long; tests/make/test_editions.py plans all of them and builds one of each kind.
     """
     import boardgen.booklet.build as booklet_build
-    import boardgen.build.booklets as build_booklets
+    import boardgen.make.booklets as build_booklets
 
     monkeypatch.setattr(booklet_build, "BOOKLET_PAPERS", ("a5",))
     monkeypatch.setattr(booklet_build, "IMPOSE_SHEETS", ("a4",))

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 import boardgen.site as site
-from boardgen.build.cache import CACHE_NAME
+from boardgen.make.cache import CACHE_NAME
 from boardgen.site.catalogue import Artefact, digest
 
 from .kit import HEX_BOARDS, TRIHEX_BOARDS, build_json, cache_of, run

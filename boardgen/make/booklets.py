@@ -20,16 +20,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from boardgen.build import tasks
-from boardgen.build.plan import Job, PlanContext
+from boardgen.make import tasks
+from boardgen.make.plan import Job, PlanContext
 from boardgen.site.catalogue import Kind
 
 if TYPE_CHECKING:
     from boardgen.booklet.build import BookletRequest
 
-BOOKLET_TASK = "boardgen.build.tasks:booklet"
-IMPOSED_TASK = "boardgen.build.tasks:imposed_booklet"
-DIAGRAM_TASK = "boardgen.build.tasks:diagram"
+BOOKLET_TASK = "boardgen.make.tasks:booklet"
+IMPOSED_TASK = "boardgen.make.tasks:imposed_booklet"
+DIAGRAM_TASK = "boardgen.make.tasks:diagram"
 
 # The editions of every game's booklet (docs/build.md, "The booklets"): each language set
 # on every page paper of boardgen.booklet.build.BOOKLET_PAPERS, its A5 pages imposed on

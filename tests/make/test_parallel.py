@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-import boardgen.build.steps as steps
-from boardgen.build.plan import Job
+import boardgen.make.steps as steps
+from boardgen.make.plan import Job
 from boardgen.errors import OptionError
 
 from .kit import HEX_BOARDS, HEX_BOOKLETS_A5, build_json, run
@@ -36,14 +36,14 @@ def failing_task(size: int) -> bytes:
 
 def _jobs_with_a_failure(context):
     yield from steps.board_jobs(context)
-    yield Job(path="boards/broken.pdf", game="hex", kind="board", format="pdf", task="tests.build.test_parallel:failing_task", args=(99,), cost=0.0)
+    yield Job(path="boards/broken.pdf", game="hex", kind="board", format="pdf", task="tests.make.test_parallel:failing_task", args=(99,), cost=0.0)
 
 
 def test_an_error_in_a_worker_stops_the_build_as_one_line(capsys, tmp_path, monkeypatch):
-    import tests.build.test_parallel as this
+    import tests.make.test_parallel as this
 
     monkeypatch.setattr(this, "jobs_with_a_failure", _jobs_with_a_failure, raising=False)
-    monkeypatch.setattr(steps, "STEPS", ("tests.build.test_parallel:jobs_with_a_failure",))
+    monkeypatch.setattr(steps, "STEPS", ("tests.make.test_parallel:jobs_with_a_failure",))
     status, out, err = run(capsys, "build", "-q", "-o", str(tmp_path), "--only", "hex", "--kind", "boards", "--jobs", "2")
     assert (status, out, err) == (2, "", "boardgen: error: --size: no board of 99 cells\n")
     assert not (tmp_path / "boards" / "broken.pdf").exists()
@@ -52,15 +52,15 @@ def test_an_error_in_a_worker_stops_the_build_as_one_line(capsys, tmp_path, monk
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_bug_in_a_task_is_not_hidden_as_a_users_error(capsys, tmp_path, monkeypatch, jobs):
-    import tests.build.test_parallel as this
+    import tests.make.test_parallel as this
 
     def jobs_with_a_bug(context):
         yield from steps.board_jobs(context)
-        yield Job(path="boards/bug.pdf", game="hex", kind="board", format="pdf", task="tests.build.test_parallel:failing_task", args=("x",), cost=0.0)
+        yield Job(path="boards/bug.pdf", game="hex", kind="board", format="pdf", task="tests.make.test_parallel:failing_task", args=("x",), cost=0.0)
 
     monkeypatch.setattr(this, "failing_task", lambda size: 1 / 0, raising=True)
     monkeypatch.setattr(this, "jobs_with_a_bug", jobs_with_a_bug, raising=False)
-    monkeypatch.setattr(steps, "STEPS", ("tests.build.test_parallel:jobs_with_a_bug",))
+    monkeypatch.setattr(steps, "STEPS", ("tests.make.test_parallel:jobs_with_a_bug",))
     expected = ZeroDivisionError if jobs == "1" else RuntimeError  # from a worker: with the worker's traceback
     with pytest.raises(expected) as info:
         run(capsys, "build", "-q", "-o", str(tmp_path), "--only", "hex", "--kind", "boards", "--jobs", jobs)

@@ -1,6 +1,6 @@
 """Running the jobs to be made: in worker processes, or one after another in this process.
 
-Workers only compute bytes (:func:`boardgen.build.tasks.run`); the build
+Workers only compute bytes (:func:`boardgen.make.tasks.run`); the build
 process writes every file as its bytes come back, so Ctrl-C can never catch a
 worker half-way through a file, and every file made before the interrupt is
 kept (and recorded) for the next build.
@@ -31,8 +31,8 @@ import queue
 from collections.abc import Callable
 from typing import Any
 
-from boardgen.build import tasks
-from boardgen.build.plan import Job
+from boardgen.make import tasks
+from boardgen.make.plan import Job
 
 logger = logging.getLogger("boardgen")
 
