@@ -325,8 +325,7 @@ def outcome_line(outcome: Outcome) -> str:
     who = f"winner {outcome.winner}"
     if outcome.partners:
         who += " with " + " ".join(str(seat) for seat in outcome.partners)
-    worth = f", {outcome.points} points" if outcome.points != 1 else ""
-    return f"outcome: {who} ({outcome.reason}){worth}"
+    return f"outcome: {who} ({outcome.reason}){outcome.worth_suffix()}"
 
 
 def _chosen_throw(state: GameState, choose_throw: ThrowChooser | None, number: int, lines: list[str]) -> Throw | None:
