@@ -3,6 +3,7 @@ captures, leaving the board, partners, and every variant; notation round trips."
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
@@ -250,6 +251,19 @@ def test_an_unknown_enemy_stack_value_is_one_line_and_exit_2(capsys: pytest.Capt
     err = capsys.readouterr().err
     assert info.value.code == 2 and err.count("\n") == 1
     assert "--variant" in err and "enemy_stack" in err and "capture, blocks" in err and "'wall'" in err
+
+
+def test_list_json_names_the_variants_with_their_values_default_and_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["list", "--json"])
+    assert info.value.code in (0, None)
+    nyout = next(g for g in json.loads(capsys.readouterr().out)["games"] if g["id"] == "nyout")
+    options = {v["name"]: v for v in nyout["variants"]}
+    stack = options["enemy_stack"]
+    assert (stack["values"], stack["default"], stack["type"]) == (["capture", "blocks"], "capture", "choice")
+    assert set(stack["source"]) == {"capture", "blocks"} and "Ludii" in stack["source"]["blocks"]
+    assert "Culin" in options["shortcut"]["source"]["culin"] and "towards North or East" in options["shortcut"]["doc"]
+    assert all(set(v["source"]) == set(v["values"]) for v in nyout["variants"])  # every reading says who plays it
 
 
 # -- several players -------------------------------------------------------------------------------------

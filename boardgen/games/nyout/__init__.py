@@ -33,7 +33,7 @@ GAME = GameInfo(
             doc="north: from West or South the arm leads through the centre straight on to North (seed, Bell); "
             "culin: the West arm crosses the centre to the East arm and the circle, and a horse that stopped "
             "on the centre may leave it towards North or East (Culin, Ludii).",
-            source={"north": "seed; Bell", "culin": "Culin 1895; Ludii (its two tracks through the centre)"},
+            source={"north": "seed; Bell", "culin": "Culin 1895; Ludii, with its two tracks through the centre"},
         ),
         Variant.choice(
             "bear_off",
@@ -56,7 +56,7 @@ GAME = GameInfo(
             doc="capture: a horse landing on the other side's horses captures them all, a stack as well as a "
             "lone horse (seed, Culin); blocks: two or more horses of the other side on one station may not be "
             "landed on, a lone horse is still captured, and a throw no horse can use is let go (Ludii).",
-            source={"capture": "seed; Culin 1895", "blocks": "Ludii (a lone enemy horse only may be landed on)"},
+            source={"capture": "seed; Culin 1895", "blocks": "Ludii, where only a lone enemy horse may be landed on"},
         ),
         Variant.boolean(
             "back_do",
@@ -65,7 +65,7 @@ GAME = GameInfo(
             doc="off: no backward throw (seed, Culin); on: modern yut's back-do: one stick is specially marked, "
             "and when it alone shows its marked side (1 chance in 16, taken from the to's 4) a horse goes one "
             "station back (games.md 8.6).",
-            source={"off": "seed; Culin 1895", "on": "modern yut (games.md 8.6)"},
+            source={"off": "seed; Culin 1895", "on": "modern yut, games.md 8.6"},
         ),
     ),
 )

@@ -32,7 +32,7 @@ GAME = GameInfo(
             "rules): threefold and 50 moves on a claim only, nothing automatic; automatic (as many "
             "programs play): threefold repetition and 50 moves end the game at once.",
             source={
-                "fide": "FIDE Laws of Chess since 2014 (article 9)",
+                "fide": "FIDE Laws of Chess since 2014, article 9",
                 "claim": "the seed; FIDE's laws before 2014",
                 "automatic": "many chess programs and servers",
             },
