@@ -60,7 +60,7 @@ def test_board_sheet_tiles_and_pen_sheets() -> None:
 
 
 BOARD_MISTAKES = [
-    ("game", {"game": "chess"}),
+    ("game", {"game": "shogi"}),
     ("size", {"size": 40}),
     ("size", {"size": "eleven"}),
     ("paper", {"paper": "b5"}),
@@ -177,7 +177,7 @@ def test_booklet_from_other_sources_refuses_problems(tmp_path: Path) -> None:
 
 
 BOOKLET_MISTAKES = [
-    ("game", {"game": "chess"}),
+    ("game", {"game": "shogi"}),
     ("langs", {"langs": "fr"}),
     ("langs", {"langs": ("en", "en")}),
     ("langs", {"langs": 3}),
@@ -236,7 +236,7 @@ def test_diagram_claims_are_checked() -> None:
 
 
 DIAGRAM_MISTAKES = [
-    ("game", {"game": "chess"}),
+    ("game", {"game": "shogi"}),
     ("moves", {"moves": ["c3", "c3"]}),
     ("moves", {"moves": "c3 d3"}),
     ("position", {"position": "xx"}),
@@ -287,8 +287,8 @@ def test_engine_api_is_reexported() -> None:
     with pytest.raises(api.IllegalMoveError):
         api.get_game("hex").load_engine().initial(size=5).play("c3", "c3")
     with pytest.raises(api.OptionError) as caught:
-        api.get_game("chess")
-    assert "chess" in str(caught.value)
+        api.get_game("shogi")
+    assert "shogi" in str(caught.value)
 
 
 def test_importing_the_api_loads_no_booklet_library() -> None:

@@ -129,6 +129,8 @@ SPECS: tuple[Spec, ...] = (
     Spec("nyout-3", "nyout", variants={"players": "3"}, seed=2, max_plies=200),
     Spec("nyout-4-partners", "nyout", variants={"players": "4"}, seed=9, max_plies=200),
     Spec("nyout-culin-on-exit-back-do", "nyout", variants={"shortcut": "culin", "bear_off": "on-exit", "capture_throw": "off", "back_do": "on"}, seed=1, max_plies=200),
+    # seed 29: a throw let go (ply 15, kai:pass): a kai would bring a horse in onto the other side's stack on o02
+    Spec("nyout-enemy-stack-blocks", "nyout", variants={"enemy_stack": "blocks"}, seed=29, max_plies=200),
     Spec("hex-5", "hex", size=5, seed=25),
     Spec("hex-4-swap-off", "hex", size=4, variants={"swap": "off"}, seed=2),
     Spec("ringo", "ringo", seed=8),
@@ -323,8 +325,7 @@ def outcome_line(outcome: Outcome) -> str:
     who = f"winner {outcome.winner}"
     if outcome.partners:
         who += " with " + " ".join(str(seat) for seat in outcome.partners)
-    worth = f", {outcome.points} points" if outcome.points != 1 else ""
-    return f"outcome: {who} ({outcome.reason}){worth}"
+    return f"outcome: {who} ({outcome.reason}){outcome.worth_suffix()}"
 
 
 def _chosen_throw(state: GameState, choose_throw: ThrowChooser | None, number: int, lines: list[str]) -> Throw | None:

@@ -120,8 +120,7 @@ def _outcome_line(state: GameState) -> str | None:
         who = f"players {', '.join(seats[:-1])} and {seats[-1]} win"
     else:
         who = f"player {outcome.winner} wins"
-    worth = f", {outcome.points} points" if outcome.points != 1 else ""
-    return f"game over: {who} ({outcome.reason}{worth})"
+    return f"game over: {who} ({outcome.reason}{outcome.worth_suffix()})"
 
 
 def _throw_due_line(state: GameState) -> str | None:

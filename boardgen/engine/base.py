@@ -117,6 +117,13 @@ class Outcome:
         """Every seat that wins: ``winner`` and its partners; empty for a draw."""
         return () if self.winner is None else (self.winner, *self.partners)
 
+    def worth_suffix(self) -> str:
+        """``, 2 points`` for a line that prints the reason: empty for a win worth 1, or when the reason
+        already says what the win is worth (Gamão's "a gammon: 2 points × cube 4 = 8 points")."""
+        if self.points == 1 or self.reason.endswith(f"{self.points} points"):
+            return ""
+        return f", {self.points} points"
+
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"winner": self.winner, "reason": self.reason}
         if self.points != 1:

@@ -73,9 +73,9 @@ def test_a_position_that_does_not_parse_or_cannot_happen(tmp_path):
 
 
 def test_unknown_game_variant_and_key(tmp_path):
-    diagrams = "```diagram first\ngame: chess\n```\n"
+    diagrams = "```diagram first\ngame: shogi\n```\n"
     _, number, message = only_problem(write_sources(tmp_path / "a" / "hex", diagrams=diagrams))
-    assert number == 2 and "unknown game 'chess'" in message
+    assert number == 2 and "unknown game 'shogi'" in message
     diagrams = "```diagram first\nvariant: swap=maybe\n```\n"
     _, number, message = only_problem(write_sources(tmp_path / "b" / "hex", diagrams=diagrams))
     assert number == 2 and "variant swap takes on, off, not 'maybe'" in message

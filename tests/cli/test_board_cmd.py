@@ -101,7 +101,7 @@ def test_light_ink_has_no_large_solid_fill(tmp_path):
 
 
 BAD_INPUT = [
-    (["board", "chess"], "GAME", "known: "),
+    (["board", "shogi"], "GAME", "known: "),
     (["board", "hex", "--size", "0"], "--size", "from 2 to 26"),
     (["board", "hex", "--size", "1"], "--size", "from 2 to 26"),
     (["board", "hex", "--size", "27"], "--size", "from 2 to 26"),

@@ -46,7 +46,7 @@ def test_svg_is_one_page_in_millimetres_and_the_same_bytes_twice(tmp_path, capsy
 @pytest.mark.parametrize(
     "argv, option",
     [
-        (("pieces", "chess"), "GAME"),
+        (("pieces", "shogi"), "GAME"),
         (("pieces", "hex", "--paper", "b7"), "--paper"),
         (("pieces", "hex", "--paper", "100x100"), "--paper"),
         (("pieces", "hex", "--ink", "grey"), "--ink"),

@@ -46,7 +46,7 @@ def test_standard_output_gets_the_exact_bytes(tmp_path):
     "args, message",
     [
         (["hex"], "GAME: hex has no record sheet (games with one: damas, gamao, surakarta, xadrez"),
-        (["chess"], "GAME: unknown game 'chess'"),
+        (["shogi"], "GAME: unknown game 'shogi'"),
         (["xadrez", "--paper", "b5"], "--paper: unknown paper 'b5'"),
         (["xadrez", "--paper", "100x150"], "--paper: 100 × 150 mm is too small for the Chess — scoresheet sheet"),
         (["xadrez", "--format", "png"], "--format: must be pdf or svg, not 'png'"),

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from boardgen.cli import main
 from boardgen.engine.chance import check_throw_distribution
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.gamao import CUBE_VALUES, GAME
@@ -229,7 +230,8 @@ def test_offer_take_and_only_the_holder_redoubles() -> None:
     assert rolled.is_chance and rolled.to_text().endswith("w cube 2w roll")
     black_turn = rolled.play("2-1", "13/11", "6/5")
     assert black_turn.is_chance  # Black may not double: White holds the cube
-    assert refused(black_turn.play("1-2"), "double") == "not-now"
+    assert refused(black_turn.play("1-2"), "double") == "not-your-cube"  # after the throw too: the cube's reason first
+    assert refused(GamaoState.initial(variants=CUBE).play("3-1"), "double") == "not-now"  # the middle's cube, after the throw
     assert GamaoState.from_text(black_turn.to_text(), CUBE).to_text() == black_turn.to_text()
 
 
@@ -247,6 +249,54 @@ def test_points_are_the_result_times_the_cube() -> None:
     state = GamaoState.from_text("white 1:1 off:14 black 13:15 w cube 4b dice 2-1", CUBE)
     outcome = state.play("1/off").outcome()
     assert outcome is not None and outcome.points == 8  # a gammon, cube 4
+    # one reading, the product said once (not "a gammon, 8 points times the cube's 4", which suggests 32)
+    assert outcome.reason == "White wins a gammon: 2 points × cube 4 = 8 points" and outcome.worth_suffix() == ""
+    single = GamaoState.from_text("white 1:1 off:14 black 13:14 off:1 w cube 2w dice 2-1", CUBE).play("1/off").outcome()
+    assert single is not None and single.reason == "White wins a single game: 1 point × cube 2 = 2 points"
+    plain = GamaoState.from_text("white 1:1 off:14 black 13:15 w dice 2-1").play("1/off").outcome()
+    assert plain is not None and plain.reason == "White wins a gammon: 2 points" and plain.points == 2
+
+
+def test_the_game_over_line_says_the_points_once(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = {}
+    for name, variants, position in (
+        ("gammon", [], "white 1:1 off:14 black 13:15 w dice 2-1"),
+        ("cube", ["--variant", "cube=on"], "white 1:1 off:14 black 13:15 w cube 4b dice 2-1"),
+    ):
+        with pytest.raises(SystemExit) as info:
+            main(["play", "gamao", *variants, "--position", position, "1/off"])
+        assert info.value.code in (0, None)
+        lines[name] = capsys.readouterr().out.splitlines()[-1]
+    assert lines["gammon"] == "game over: player 0 wins (White wins a gammon: 2 points)"
+    assert lines["cube"] == "game over: player 0 wins (White wins a gammon: 2 points × cube 4 = 8 points)"
+
+
+@pytest.mark.parametrize(
+    ("position", "code", "words"),
+    [
+        (f"{START} w cube 2b", "not-your-cube", "Black holds the cube"),  # a chance point: White throws
+        (f"{START} w cube 64w", "cube-max", "highest face"),
+        (f"{START} w cube 2w roll", "not-now", "chose to roll"),
+    ],
+)
+def test_double_where_a_throw_is_due_is_refused_for_the_cubes_reason(position: str, code: str, words: str) -> None:
+    """Where the dice are due, ``double`` is no misspelt throw ("expected two dice written like 3-1")."""
+    state = GamaoState.from_text(position, CUBE)
+    assert state.is_chance
+    with pytest.raises(IllegalMoveError, match=words) as caught:
+        state.play("double")
+    assert caught.value.code == code
+    assert state.why_illegal("double")[1] == code
+    with pytest.raises(IllegalMoveError) as thrown:
+        state.parse_throw("DOUBLE")
+    assert thrown.value.code == code
+
+
+def test_double_on_the_command_line_gives_the_cubes_code(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["play", "gamao", "--variant", "cube=on", "--position", f"{START} w cube 2b", "double"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.count("\n") == 1 and err.rstrip().endswith("[not-your-cube]")
 
 
 def test_no_cube_words_without_the_cube() -> None:

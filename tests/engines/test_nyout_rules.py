@@ -3,11 +3,14 @@ captures, leaving the board, partners, and every variant; notation round trips."
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
 import pytest
 
+from boardgen.cli import main
+from boardgen.engine.perft import perft
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.nyout.rules import THROWS, NyoutState
 
@@ -111,8 +114,53 @@ def test_culin_sends_the_west_arm_across_to_the_east() -> None:
     assert state.parse_move("kel:w2-e1").path == ("w2", "c", "e2", "e1")
     seed = pos("w2=a a throws kel")
     assert seed.parse_move("kel:w2-n1").path == ("w2", "c", "n2", "n1")
+
+
+def test_culin_a_horse_standing_on_the_centre_leaves_it_north_or_east() -> None:
+    """Culin: stopping on the centre opens the way north; Ludii's two tracks through the centre let it
+    also go on east (its HorizontalTrack ``13 5 1 0 3 7 23..28``), so both are offered."""
     stopped = pos("c=a a throws to", shortcut="culin")
-    assert "to:c-n2" in texts(stopped)
+    assert texts(stopped) == {"to:start-o01", "to:c-n2", "to:c-e2"}
+    far = pos("c=a a throws mo", shortcut="culin")
+    assert far.parse_move("mo:c-o17").path == ("c", "e2", "e1", "o15", "o16", "o17")
+    assert far.parse_move("mo:c-off").path == ("c", "n2", "n1", "o20", "off")
+    # the seed's reading: the centre leads north only, and the east move is refused for that rule
+    seed = pos("c=a a throws to")
+    assert texts(seed) == {"to:start-o01", "to:c-n2"}
+    text, code = seed.why_illegal("to:c-e2")
+    assert code == "no-shortcut" and "shortcut=north" in text and "North" in text
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "shortcut", "words"),
+    [
+        ("o03=a a throws kel", "kel:o03-w1", "north", "stands on West or South"),  # West passed over
+        ("o03=a a throws kel", "kel:o03-w1", "culin", "stands on West or South"),
+        ("o15=a a throws kai", "kai:o15-e2", "north", "East's arm is no shortcut"),
+        ("o15=a a throws kai", "kai:o15-e2", "culin", "East's arm is no shortcut"),
+        ("w2=a a throws kai", "kai:w2-e2", "north", "shortcut=north"),  # through the centre: never east
+        ("w2=a a throws kel", "kel:w2-n1", "culin", "stopped on the centre"),  # passing over: straight on
+        ("s2=a a throws kai", "kai:s2-e2", "culin", "stopped on the centre"),
+        ("o05=a a throws nyout", "nyout:o05-e2", "north", "shortcut=north"),
+    ],
+)
+def test_a_refused_turn_names_the_shortcut_rule_in_every_shortcut_variant(position: str, move: str, shortcut: str, words: str) -> None:
+    state = pos(position, shortcut=shortcut)
+    text, code = state.why_illegal(move)
+    assert code == "no-shortcut" and words in text, text
+    assert move not in texts(state)
+
+
+def test_culin_perft_counts_the_centres_second_way() -> None:
+    """By hand: against the fixture's older 446 (tests/fixtures/perft/nyout.txt, shortcut=culin,bear_off=on-exit)
+    the centre's east way adds 22 sequences.  White's kel stops a horse on the centre two ways (o05 across,
+    o10 by the South arm); the mo then also goes c-o17, and Black answers each of those two positions with
+    11 moves (to, kai, kel: a horse in, o18 on, w2 on; nyout, mo: a leaf each): 446 + 2 x 11 = 468."""
+    start = pos("o05=a o10=aa o18=b w2=b a throws kel mo", shortcut="culin", bear_off="on-exit")
+    for first in ("kel:o05-c", "kel:o10-c"):
+        after = start.play(first, "mo:c-o17")
+        assert after.is_chance and perft(after, 1) == 11
+    assert perft(start, 3) == 468
 
 
 # -- leaving -------------------------------------------------------------------------------------------
@@ -161,6 +209,61 @@ def test_capture_throw_off_gives_no_throw() -> None:
 def test_a_capture_with_the_last_throw_still_throws_again() -> None:
     state = pos("o03=a o06=b a throws kel").play("kel:o03-o06")
     assert state.is_chance and state.to_move == 0
+
+
+# -- enemy_stack=blocks (Ludii: a lone enemy horse may be landed on, a stack may not) ----------------------
+def test_a_stack_of_the_other_side_blocks_a_landing_and_a_lone_horse_is_still_captured() -> None:
+    seed = pos("o03=a o06=bb a throws kel")
+    assert seed.parse_move("kel:o03-o06").kind == "capture"  # the default: the whole stack goes home
+    blocks = pos("o03=a o06=bb a throws kel", enemy_stack="blocks")
+    assert texts(blocks) == {"kel:start-o03"}  # a new horse joins the one on o03; o03-o06 is refused
+    text, code = blocks.why_illegal("kel:o03-o06")
+    assert code == "blocked" and "o06" in text and "enemy_stack=blocks" in text
+    lone = pos("o03=a o06=b a throws kel", enemy_stack="blocks")
+    assert lone.parse_move("kel:o03-o06").kind == "capture"
+    over = pos("o03=a o05=bb a throws kel", enemy_stack="blocks")  # passing over a stack is no landing
+    assert "kel:o03-o06" in texts(over)
+    entering = pos("o03=bb a throws kel", enemy_stack="blocks")
+    assert entering.why_illegal("kel:start-o03")[1] == "blocked"
+
+
+def test_a_throw_no_horse_can_use_is_let_go_when_stacks_block() -> None:
+    """By hand: White's last horse on o03 holds a kel and Black's stack stands on o06.  The default
+    captures (1 move, then White throws again: to, kai, kel take the horse on, nyout and mo a leaf: 5);
+    with blocks the kel is let go (1 move, then Black throws: to, kai, kel each bring a horse in or move
+    the stack, the kel's horse capturing White's lone one on o03, 2 each; nyout and mo a leaf: 8)."""
+    capture = pos("o03=a o06=bb off=aaa a throws kel")
+    assert texts(capture) == {"kel:o03-o06"} and perft(capture, 2) == 5
+    blocks = pos("o03=a o06=bb off=aaa a throws kel", enemy_stack="blocks")
+    assert texts(blocks) == {"kel:pass"} and perft(blocks, 2) == 8
+    assert blocks.play("kel:pass").to_text() == "o03=a o06=bb off=aaa b"
+    assert blocks.parse_move("3:PASS").text == "kel:pass"
+    assert capture.why_illegal("kel:pass")[1] == "must-use"
+    assert blocks.why_illegal("kai:pass")[1] == "no-such-throw"
+    # a back-do is refused the same landing
+    back = pos("o06=a o05=bb off=aaa a throws backdo", back_do="on", enemy_stack="blocks")
+    assert texts(back) == {"backdo:pass"} and back.why_illegal("backdo:o06-o05")[1] == "blocked"
+
+
+def test_an_unknown_enemy_stack_value_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["moves", "nyout", "--variant", "enemy_stack=wall"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.count("\n") == 1
+    assert "--variant" in err and "enemy_stack" in err and "capture, blocks" in err and "'wall'" in err
+
+
+def test_list_json_names_the_variants_with_their_values_default_and_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["list", "--json"])
+    assert info.value.code in (0, None)
+    nyout = next(g for g in json.loads(capsys.readouterr().out)["games"] if g["id"] == "nyout")
+    options = {v["name"]: v for v in nyout["variants"]}
+    stack = options["enemy_stack"]
+    assert (stack["values"], stack["default"], stack["type"]) == (["capture", "blocks"], "capture", "choice")
+    assert set(stack["source"]) == {"capture", "blocks"} and "Ludii" in stack["source"]["blocks"]
+    assert "Culin" in options["shortcut"]["source"]["culin"] and "towards North or East" in options["shortcut"]["doc"]
+    assert all(set(v["source"]) == set(v["values"]) for v in nyout["variants"])  # every reading says who plays it
 
 
 # -- several players -------------------------------------------------------------------------------------
@@ -290,6 +393,7 @@ def test_bad_positions_are_refused(text: str, error: type[Exception], words: str
     "variants",
     [{"players": "2"}, {"players": "3"}, {"players": "4"},
      {"players": "2", "shortcut": "culin", "bear_off": "on-exit", "capture_throw": "off", "back_do": "on"},
+     {"players": "2", "enemy_stack": "blocks"}, {"players": "4", "enemy_stack": "blocks", "back_do": "on"},
      {"players": "4", "back_do": "on"}],
     ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()),
 )

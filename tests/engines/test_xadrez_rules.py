@@ -442,3 +442,15 @@ def test_the_reason_codes_are_the_documented_ones() -> None:
     returned |= set(re.findall(r'^\s*"([a-z][a-z-]*)",\n\s*\)', source, flags=re.MULTILINE))
     returned -= {"claim"}  # the draws variant's values, ("fide", "claim"), not a code
     assert len(documented) >= 25 and returned == documented, (sorted(returned - documented), sorted(documented - returned))
+
+
+def test_chess_is_an_alias_as_a_user_types_it(capsys: pytest.CaptureFixture[str]) -> None:
+    from boardgen.cli import main
+    from boardgen.registry import get_game
+
+    assert get_game("chess").id == "xadrez" and get_game(" Chess ").id == "xadrez"
+    with pytest.raises(SystemExit) as info:
+        main(["moves", "chess"])
+    assert info.value.code in (0, None)
+    out = capsys.readouterr().out.split()
+    assert len(out) == 20 and out == [m.text for m in XadrezState.initial().legal_moves()]

@@ -30,6 +30,7 @@ GAME = GameInfo(
             doc="on: the doubling cube (both seeds, optional): before throwing, a player may offer to double the "
             "stake; the opponent takes (and holds the cube, and alone may redouble) or drops and loses the "
             "stake; a game's points are its result times the cube. off: every game is played for its result.",
+            source={"on": "seeds 001 and 002, where it is optional; the usual match rules", "off": "seeds 001 and 002 without their optional cube"},
         ),
         Variant.choice(
             "backgammon",
@@ -38,6 +39,7 @@ GAME = GameInfo(
             doc="A loser who bore off nothing loses a backgammon (3 points) with a checker on the bar or in the "
             "winner's home quadrant (seed 002; standard), or on the bar or anywhere in the winner's half of the "
             "board, twelve points (our literal reading of seed 001's 'na metade do vencedor').",
+            source={"home": "seed 002, 'no seu quadrante inicial'; the usual rule", "half": "seed 001 read literally, 'na metade do vencedor'"},
         ),
     ),
 )

@@ -54,6 +54,7 @@ NAMES = ("White", "Black")
 WORDS = ("white", "black")
 OPENING, THROW, CUBE, OFFERED, DROPPED, MOVE = "opening", "throw", "cube", "offered", "dropped", "move"
 MAX_CUBE = geo.CUBE_VALUES[-1]
+CUBE_WORDS = ("double", "take", "drop", "roll")  # the doubling cube's moves
 
 Board = tuple[int, ...]  # 24 signed counts, index p - 1: White's checkers positive, Black's negative
 
@@ -445,7 +446,14 @@ class GamaoState(GameState):
         return self._replace(side=side, phase=MOVE, throw=dice, left=_dice_of(dice)).settled()
 
     def parse_throw(self, text: str) -> Throw:
-        """A throw as ``3-1`` (also ``31``, ``3 1``, ``1-3``: at the opening the order is White's die, Black's)."""
+        """A throw as ``3-1`` (also ``31``, ``3 1``, ``1-3``: at the opening the order is White's die, Black's).
+
+        A cube word where a throw is due (``double`` while the opponent holds the cube) is a move
+        refused for the cube's reason (IllegalMoveError ``not-your-cube``, ``cube-max``...), not a
+        throw misspelt.
+        """
+        if text.strip().lower() in CUBE_WORDS and self.outcome() is None:
+            raise IllegalMoveError(*self.why_illegal(text.strip().lower()))
         throws = self.throws()
         if not throws:
             raise NotationError(f"throw {text.strip()!r}: nobody throws now ({self._waiting_for()})")
@@ -464,6 +472,10 @@ class GamaoState(GameState):
     def _waiting_for(self) -> str:
         if self.outcome() is not None:
             return "the game is over"
+        if self._phase == OPENING:
+            return "each player throws one die for the opening"
+        if self._phase == THROW:
+            return f"{NAMES[self._side]} throws the dice"
         if self._phase == CUBE:
             return f"{NAMES[self._side]} chooses to double or to roll"
         if self._phase == OFFERED:
@@ -566,9 +578,7 @@ class GamaoState(GameState):
         for winner in (WHITE, BLACK):
             if self._layout.off[winner] == geo.CHECKERS:
                 level, word = self.result_level(winner)
-                points = level * self._cube
-                stake = f" times the cube's {self._cube}" if self._cube > 1 else ""
-                return Outcome(winner, f"{NAMES[winner]} has borne off all 15 checkers: {word}, {_points(points)}{stake}", points=points)
+                return Outcome(winner, f"{NAMES[winner]} wins {word}: {_worth(level, self._cube)}", points=level * self._cube)
         return None
 
     def result_level(self, winner: int) -> tuple[int, str]:
@@ -672,23 +682,30 @@ class GamaoState(GameState):
             raise IllegalMoveError(f"{token}: more than one way to play it (say each die's move, e.g. 24/18 18/13)", "ambiguous")
         return None
 
+    def _why_not_cube(self, text: str, move: str) -> tuple[str, str]:
+        """Why a cube word is refused: no cube, the other player's cube, its highest face, or not now."""
+        if not self._rules.cube:
+            return (f"{text}: the game is played without the doubling cube (cube=off)", "no-cube")
+        if move == "double" and self._phase not in (OFFERED, DROPPED, OPENING):
+            if self._holder is not None and self._holder != self._side:
+                return (f"{text}: {NAMES[self._holder]} holds the cube; only the holder may double again", "not-your-cube")
+            if self._cube >= MAX_CUBE:
+                return (f"{text}: the cube already shows {MAX_CUBE}, its highest face", "cube-max")
+            if self._phase == MOVE:
+                return (f"{text}: a double is offered before throwing, not after", "not-now")
+            if self._phase == THROW:
+                return (f"{text}: {NAMES[self._side]} chose to roll; a double is offered instead of rolling", "not-now")
+        return (f"{text}: not now ({self._waiting_for()})", "not-now")
+
     def why_illegal(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; the codes are listed in docs/notation/gamao.md."""
         if self.outcome() is not None:
             return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
+        if move in CUBE_WORDS:  # before the dice: "double" where a throw is due is still the cube's matter
+            return self._why_not_cube(text, move)
         if self.is_chance:
             return (f"{text}: {NAMES[self._side] if self._phase != OPENING else 'each player'} must throw the dice first", "throw-first")
-        if move in ("double", "take", "drop", "roll"):
-            if not self._rules.cube:
-                return (f"{text}: the game is played without the doubling cube (cube=off)", "no-cube")
-            if move == "double" and self._phase == MOVE:
-                return (f"{text}: a double is offered before throwing, not after", "not-now")
-            if move == "double" and self._holder is not None and self._holder != self._side:
-                return (f"{text}: {NAMES[self._holder]} holds the cube; only the holder may double again", "not-your-cube")
-            if move == "double" and self._cube >= MAX_CUBE:
-                return (f"{text}: the cube already shows {MAX_CUBE}, its highest face", "cube-max")
-            return (f"{text}: not now ({self._waiting_for()})", "not-now")
         if self._phase != MOVE:
             return (f"{text}: not now ({self._waiting_for()})", "not-now")
         if move == "pass":
@@ -752,6 +769,14 @@ def _dice_of(throw: tuple[int, int]) -> tuple[int, ...]:
 
 def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _worth(level: int, cube: int) -> str:
+    """``2 points`` for a result worth ``level``; with the cube above 1, ``2 points × cube 4 = 8 points``:
+    one reading, the product said once (the outcome line must not repeat the points nor suggest 32)."""
+    if cube == 1:
+        return _points(level)
+    return f"{_points(level)} × cube {cube} = {_points(level * cube)}"
 
 
 # -- reading a position --------------------------------------------------------------------------------

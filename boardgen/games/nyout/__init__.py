@@ -24,14 +24,16 @@ GAME = GameInfo(
             default=2,
             doc="Seats at the table: 2 (four horses each), 3 (three each) or 4, two partnerships of opposite "
             "seats with two horses each, who may move each other's horses (seed, games.md 8.3).",
+            source={"2": "seed; Culin 1895; Ludii", "3": "seed; Culin 1895; Ludii", "4": "seed; Culin 1895; Ludii"},
         ),
         Variant.choice(
             "shortcut",
             values=("north", "culin"),
             default="north",
             doc="north: from West or South the arm leads through the centre straight on to North (seed, Bell); "
-            "culin: the West arm crosses the centre to the East arm and the circle, and only a horse that stopped "
-            "on the centre turns north (Culin, Ludii).",
+            "culin: the West arm crosses the centre to the East arm and the circle, and a horse that stopped "
+            "on the centre may leave it towards North or East (Culin, Ludii).",
+            source={"north": "seed; Bell", "culin": "Culin 1895; Ludii, with its two tracks through the centre"},
         ),
         Variant.choice(
             "bear_off",
@@ -39,11 +41,22 @@ GAME = GameInfo(
             default="past",
             doc="past: a horse leaves when its move carries it beyond North, the rest of the throw is lost "
             "(Culin, Ludii); on-exit: landing exactly on North is already leaving (games.md's flag).",
+            source={"past": "Culin 1895; Ludii", "on-exit": "our reading of the seed's 'até atingir o norte'"},
         ),
         Variant.boolean(
             "capture_throw",
             default=True,
             doc="on: a capture earns one more throw (seed, Culin); off: it does not (the Ludii file).",
+            source={"on": "seed; Culin 1895; Finkel", "off": "Ludii"},
+        ),
+        Variant.choice(
+            "enemy_stack",
+            values=("capture", "blocks"),
+            default="capture",
+            doc="capture: a horse landing on the other side's horses captures them all, a stack as well as a "
+            "lone horse (seed, Culin); blocks: two or more horses of the other side on one station may not be "
+            "landed on, a lone horse is still captured, and a throw no horse can use is let go (Ludii).",
+            source={"capture": "seed; Culin 1895", "blocks": "Ludii, where only a lone enemy horse may be landed on"},
         ),
         Variant.boolean(
             "back_do",
@@ -52,6 +65,7 @@ GAME = GameInfo(
             doc="off: no backward throw (seed, Culin); on: modern yut's back-do: one stick is specially marked, "
             "and when it alone shows its marked side (1 chance in 16, taken from the to's 4) a horse goes one "
             "station back (games.md 8.6).",
+            source={"off": "seed; Culin 1895", "on": "modern yut, games.md 8.6"},
         ),
     ),
 )

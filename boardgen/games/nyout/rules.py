@@ -9,18 +9,24 @@ along its route.  A horse coming in counts ``o01`` as its first station.
 Landing on one's own horses (or, four playing, a partner's) makes a stack
 that moves as one from then on; landing on an opponent's sends his whole
 stack back to the start tray and earns one more throw (``capture_throw``),
-made at once, its result joining the throws still to use.  A horse standing
-on West (``o05``) or South (``o10``) stopped there exactly, so it may turn
-into the cross and run by the centre to North; a horse passing over them
-goes on round the circle.  A horse leaves the board when its move carries
-it beyond North (``bear_off=past``; the rest of the throw is lost), and the
-first side with every horse off wins.
+made at once, its result joining the throws still to use (with
+``enemy_stack=blocks`` two or more opposing horses on a station may not be
+landed on at all; a lone one is still captured).  A horse standing on West
+(``o05``) or South (``o10``) stopped there exactly, so it may turn into the
+cross and run by the centre to North; a horse passing over them goes on
+round the circle (``shortcut=culin``: the West arm runs on to the East, and a
+horse standing on the centre may leave it north or east).  A horse leaves
+the board when its move carries it beyond North (``bear_off=past``; the rest
+of the throw is lost), and the first side with every horse off wins.
 
 Seats are letters ``a`` to ``d`` in the order of play (``a`` first).  With
 four players ``a`` and ``c`` are partners against ``b`` and ``d``: either
 partner may move the side's horses, and the side wins together
-(:attr:`Outcome.partners`).  A throw can always be used (a horse can always
-come in or run on: nothing blocks), so a turn ends when its throws are spent.
+(:attr:`Outcome.partners`).  With the default rules a forward throw can
+always be used (a horse can always come in or run on: nothing blocks); a
+throw that cannot (a back-do with no horse on the board, a landing refused by
+``enemy_stack=blocks``) is let go with the move ``THROW:pass``, legal only
+then.  A turn ends when its throws are spent.
 
 ``docs/notation/nyout.md`` documents the position and move notation, the
 route rules and the illegal-move codes.
@@ -46,13 +52,14 @@ THROW_NAMES = ("to", "kai", "kel", "nyout", "mo")  # values 1..5
 BACK_DO = -1  # modern yut's backward throw (variant back_do): one station back
 NAME: dict[int, str] = {**{v: name for v, name in enumerate(THROW_NAMES, 1)}, BACK_DO: "backdo"}
 VALUE: dict[str, int] = {name: v for v, name in NAME.items()}
-PASS = "pass"  # the target of a back-do that no horse can use
+PASS = "pass"  # the target of a throw that no horse can use (let go)
 RETHROW = frozenset({4, 5})  # nyout and mo give another throw
 HORSES = {2: 4, 3: 3, 4: 2}  # horses per seat by the number of players (games.md 8.3)
 STATIONS = geo.STATIONS
 INDEX = {name: i for i, name in enumerate(STATIONS)}
 LOWER = {name.lower(): name for name in geo.PLACE_NAMES}
 MOVE_RE = re.compile(r"^(-?[a-z0-9]+):([a-z0-9]+)-([a-z0-9]+)$", re.IGNORECASE)
+PASS_RE = re.compile(r"^(-?[a-z0-9]+):pass$", re.IGNORECASE)
 SEAT_WORD = {2: "four", 3: "three", 4: "two"}
 
 
@@ -79,6 +86,7 @@ class Rules:
     exit_on_north: bool  # bear_off=on-exit
     capture_throw: bool
     back_do: bool
+    stacks_block: bool  # enemy_stack=blocks: two or more opposing horses on a station may not be landed on
 
 
 @cache
@@ -90,6 +98,7 @@ def rules_for(chosen: VariantValues) -> Rules:
         exit_on_north=chosen.bear_off == "on-exit",
         capture_throw=chosen.capture_throw,
         back_do=chosen.back_do,
+        stacks_block=chosen.enemy_stack == "blocks",
     )
 
 
@@ -107,13 +116,22 @@ def allies(seat: int, rules: Rules) -> tuple[int, ...]:
     return (seat, (seat + 2) % 4) if rules.players == 4 else (seat,)
 
 
+# From the centre: on to North, or (shortcut=culin) out along the East arm and round the circle.
+CENTRE_EAST: tuple[str, ...] = geo.WEST_ACROSS[geo.WEST_ACROSS.index(geo.CENTRE):]
+WAYS_ON: tuple[tuple[str, ...], ...] = (geo.CENTRE_NORTH, CENTRE_EAST)
+
+
 @cache
 def routes_from(station: str, culin: bool) -> tuple[tuple[str, ...], ...]:
     """The routes a horse resting on ``station`` may take, each from the station to North (``o20``).
 
     A horse at rest stopped on its station exactly, so on West or South it may
-    turn into the cross (listed second); anywhere else its way is fixed.
+    turn into the cross (listed second); under ``culin`` one on the centre may
+    leave it north or east (Culin; Ludii's two tracks through the centre);
+    anywhere else its way is fixed.
     """
+    if station == geo.CENTRE and culin:
+        return WAYS_ON
     if station in geo.OUTER:
         circle = geo.OUTER[geo.OUTER.index(station):]
         if station == geo.WEST:
@@ -198,7 +216,7 @@ class NyoutState(GameState):
                     off[s] += 1
             else:
                 if len({team(s, rules) for s in seats}) > 1:
-                    raise PositionError(f"position: {place} holds horses of opposing sides ({letters}); a landing captures")
+                    raise PositionError(f"position: {place} holds horses of opposing sides ({letters}); a landing captures or is refused")
                 stacks[INDEX[place]] = "".join(SEATS[s] for s in sorted(seats))
             k += 1
         rest = fields[k:]
@@ -313,23 +331,34 @@ class NyoutState(GameState):
         seen: set[str] = set()
         for value in sorted(set(self.pending)):
             name = NAME[value]
+            found: list[Move] = []
             if value == BACK_DO:
-                moves += self._back_moves(mine)
-                continue
-            if self.entering_seat() is not None:
-                path = (geo.START,) + geo.OUTER[:value]
-                moves.append(self._move(name, path, "enter"))
-            for index, stack in enumerate(self.stacks):
-                if not stack or stack[0] not in mine:
-                    continue
-                station = STATIONS[index]
-                for route in routes_from(station, rules.culin):
-                    path = (station,) + walk(route, value, rules.exit_on_north)
-                    move = self._move(name, path, "move")
-                    if move.text not in seen:
-                        seen.add(move.text)
-                        moves.append(move)
+                found = self._back_moves(mine)
+            else:
+                if self.entering_seat() is not None:
+                    path = (geo.START,) + geo.OUTER[:value]
+                    found.append(self._move(name, path, "enter"))
+                for index, stack in enumerate(self.stacks):
+                    if not stack or stack[0] not in mine:
+                        continue
+                    station = STATIONS[index]
+                    for route in routes_from(station, rules.culin):
+                        path = (station,) + walk(route, value, rules.exit_on_north)
+                        move = self._move(name, path, "move")
+                        if move.text not in seen:
+                            seen.add(move.text)
+                            found.append(move)
+            found = [move for move in found if not self.blocked(move.path[-1])]
+            # a throw no horse can use is let go (a back-do with no horse on the board; enemy_stack=blocks)
+            moves += found or [Move(f"{name}:{PASS}", (), (), "pass", key=value)]
         return moves
+
+    def blocked(self, place: str) -> bool:
+        """Whether a landing on ``place`` is refused: ``enemy_stack=blocks`` and two or more opposing horses there."""
+        if not self.rules.stacks_block or place not in INDEX:
+            return False
+        stack = self.stacks[INDEX[place]]
+        return len(stack) >= 2 and team(SEATS.index(stack[0]), self.rules) != team(self.seat, self.rules)
 
     def _move(self, name: str, path: tuple[str, ...], kind: str) -> Move:
         target = path[-1]
@@ -346,7 +375,7 @@ class NyoutState(GameState):
 
     def _back_moves(self, mine: set[str]) -> list[Move]:
         """A back-do: each of the side's stacks one station back (where two ways meet, either); a horse
-        on o01 goes back to the start tray.  With no horse of the side on the board it is lost (``pass``)."""
+        on o01 goes back to the start tray.  With no horse of the side on the board none (it is let go: ``pass``)."""
         moves: list[Move] = []
         for index, stack in enumerate(self.stacks):
             if stack and stack[0] in mine:
@@ -355,8 +384,6 @@ class NyoutState(GameState):
                     move = self._move(NAME[BACK_DO], (station, before), "back")
                     kind = move.kind if move.kind in ("capture", "stack") else "back"
                     moves.append(Move(move.text, move.path, move.captures, kind, key=BACK_DO))
-        if not moves:
-            moves.append(Move(f"{NAME[BACK_DO]}:{PASS}", (), (), "pass", key=BACK_DO))
         return moves
 
     def apply(self, move: Move) -> "NyoutState":
@@ -439,14 +466,15 @@ class NyoutState(GameState):
 
     # -- notation ---------------------------------------------------------------------------
     def normalize_move_text(self, text: str) -> str:
-        """``3:O05-C``, ``KEL:o05-c`` -> ``kel:o05-c`` (a throw by value or name, places in any case)."""
+        """``3:O05-C``, ``KEL:o05-c`` -> ``kel:o05-c``, ``3:PASS`` -> ``kel:pass`` (a throw by value or name, places in any case)."""
         match = MOVE_RE.match(text.strip())
         if not match:
-            return text.strip().lower()  # backdo:pass, or a text why_illegal explains
+            passing = PASS_RE.match(text.strip())
+            if passing:
+                return f"{_throw_name(passing.group(1))}:{PASS}"
+            return text.strip().lower()  # a text why_illegal explains
         throw_text, origin, target = match.groups()
-        throw = throw_text.lower()
-        if throw.lstrip("-").isdigit() and int(throw) in NAME:
-            throw = NAME[int(throw)]
+        throw = _throw_name(throw_text)
         return f"{throw}:{LOWER.get(origin.lower(), origin)}-{LOWER.get(target.lower(), target)}"
 
     def why_illegal(self, text: str) -> tuple[str, str]:
@@ -454,10 +482,14 @@ class NyoutState(GameState):
             return (f"{text}: the game is over", "game-over")
         if self.is_chance:
             return (f"{text}: {SEATS[self.seat]} must throw the sticks first", "must-throw")
-        if text == f"{NAME[BACK_DO]}:{PASS}":
-            if BACK_DO in self.pending:
-                return (f"{text}: a horse of {SEATS[self.seat]}'s side can go back, so the back-do must be used", "must-use")
-            return (f"{text}: there is no back-do to let go", "no-such-throw")
+        passing = PASS_RE.match(text)
+        if passing:
+            throw = passing.group(1)
+            if throw not in VALUE or (throw == NAME[BACK_DO] and not self.rules.back_do):
+                return (f"{text}: {throw!r} is not a throw (to, kai, kel, nyout, mo)", "syntax")
+            if VALUE[throw] in self.pending:
+                return (f"{text}: a horse of {SEATS[self.seat]}'s side can use the {throw}, so it must be used", "must-use")
+            return (f"{text}: there is no {throw} to let go", "no-such-throw")
         match = MOVE_RE.match(text)
         if not match:
             return (f"{text}: expected THROW:FROM-TO, e.g. kel:o05-c or mo:start-o05", "syntax")
@@ -478,6 +510,8 @@ class NyoutState(GameState):
                 return (f"{text}: a back-do moves a horse on the board back; none comes in with it", "backwards")
             if self.entering_seat() is None:
                 return (f"{text}: no horse of {SEATS[self.seat]}'s side waits to come in", "no-horse")
+            if target == geo.OUTER[value - 1] and self.blocked(target):
+                return self._why_blocked(text, target)
             return (f"{text}: a {throw} brings a horse in to {geo.OUTER[value - 1]}", "wrong-distance")
         stack = self.stacks[INDEX[origin]] if origin in INDEX else ""
         if not stack:
@@ -485,35 +519,70 @@ class NyoutState(GameState):
         if stack[0] not in {SEATS[s] for s in allies(self.seat, self.rules)}:
             return (f"{text}: the horses on {origin} are not {SEATS[self.seat]}'s side's", "not-yours")
         if value == BACK_DO:
+            if target in behind(origin, self.rules.culin) and self.blocked(target):
+                return self._why_blocked(text, target)
             return (f"{text}: a back-do takes a horse on {origin} back to {' or '.join(behind(origin, self.rules.culin))}", "wrong-distance")
         return self._why_not_there(text, origin, target, value)
+
+    def _why_blocked(self, text: str, target: str) -> tuple[str, str]:
+        stack = self.stacks[INDEX[target]]
+        return (
+            f"{text}: {len(stack)} horses of the other side stand on {target}; with enemy_stack=blocks a stack "
+            "of two or more may not be landed on (a lone horse would be captured)",
+            "blocked",
+        )
 
     def _why_not_there(self, text: str, origin: str, target: str, value: int) -> tuple[str, str]:
         """A horse of the mover's side on ``origin`` with a throw it holds: why not to ``target``."""
         rules = self.rules
+        for route in routes_from(origin, rules.culin):
+            if target in INDEX and walk(route, value, rules.exit_on_north)[-1] == target and self.blocked(target):
+                return self._why_blocked(text, target)
         if target == geo.OFF and not rules.exit_on_north:
             for route in routes_from(origin, rules.culin):
                 if len(route) - 1 == value:
                     return (f"{text}: the {NAME[value]} only reaches North; a horse leaves by going past it", "not-past")
-        # Would some turn it may not take (passing over a cardinal, into the East arm) get it there?
-        for turned in _turned_routes(origin, rules.culin):
+        # Would some turn it may not take (at a cardinal passed over, into the East arm, at the centre) get it there?
+        for turned, why in _turned_routes(origin, rules.culin):
             if walk(turned, value, rules.exit_on_north)[-1] == target:
-                return (f"{text}: only a horse that stands on West or South (or the centre) may turn into the cross", "no-shortcut")
+                return (f"{text}: {why}", "no-shortcut")
         return (f"{text}: a {NAME[value]} from {origin} does not lead to {target}", "wrong-distance")
 
 
-def _turned_routes(origin: str, culin: bool) -> list[tuple[str, ...]]:
-    """Routes from ``origin`` that turn into the cross somewhere the rules forbid: at a cardinal station
-    passed over, or at East (``O15``), whose arm is no shortcut."""
-    found = []
+def _throw_name(text: str) -> str:
+    """A throw written by name or value, as its name (``3`` -> ``kel``); anything else lower-cased."""
+    throw = text.lower()
+    if throw.lstrip("-").isdigit() and int(throw) in NAME:
+        return NAME[int(throw)]
+    return throw
+
+
+# Why a turn is refused (the code is no-shortcut in every case; the reason names the rule).
+RIM_TURN = "only a horse that stands on West or South may turn into the cross; one passing over goes on round the circle"
+EAST_TURN = "East's arm is no shortcut: a horse on the circle goes on past East"
+NORTH_ONLY = "with shortcut=north every way through the centre goes on to North (shortcut=culin also leads east)"
+PASSING_CENTRE = "only a horse that stopped on the centre may choose its way there; one passing over goes straight on"
+ARM_OF = {geo.WEST: ("w1", "w2"), geo.SOUTH: ("s1", "s2")}
+
+
+@cache
+def _turned_routes(origin: str, culin: bool) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Routes from ``origin`` that turn somewhere the rules forbid, each with the rule it breaks: into
+    the cross at West or South passed over, into the East arm (``o15``), or at the centre another way than
+    its own (under ``north`` never east; under ``culin`` only a horse standing there chooses)."""
+    found: list[tuple[tuple[str, ...], str]] = []
     for route in routes_from(origin, culin):
         for k, station in enumerate(route):
-            if station in (geo.WEST, geo.SOUTH, geo.EAST) and (k > 0 or station == geo.EAST):
-                arm = {geo.WEST: ("w1", "w2"), geo.SOUTH: ("s1", "s2"), geo.EAST: ("e1", "e2")}[station]
-                found.append(route[: k + 1] + arm + geo.CENTRE_NORTH)
-            if station == geo.CENTRE and k > 0 and culin:
-                found.append(route[: k] + geo.CENTRE_NORTH)
-    return found
+            if station in ARM_OF and k > 0:
+                found += [(route[: k + 1] + ARM_OF[station] + way, RIM_TURN) for way in WAYS_ON]
+            if station == geo.EAST and (k == 0 or route[k - 1] != "e1"):
+                found.append((route[: k + 1] + ("e1", "e2") + geo.CENTRE_NORTH, EAST_TURN))
+            if station == geo.CENTRE:
+                for way in WAYS_ON:
+                    if way == route[k:] or (k == 0 and culin):  # its own way, or a horse standing there chooses
+                        continue
+                    found.append((route[:k] + way, PASSING_CENTRE if culin else NORTH_ONLY))
+    return tuple(found)
 
 
 @cache

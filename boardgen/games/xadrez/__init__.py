@@ -20,7 +20,7 @@ GAME = GameInfo(
     engine="boardgen.games.xadrez.rules:XadrezState",
     sizes=None,
     default_size=None,
-    # no "chess" alias: the test suite uses "chess" as its example of a game boardgen does not have
+    aliases=("chess",),  # what a user types; the tests' example of a game boardgen does not have is "shogi"
     variants=(
         Variant.choice(
             "draws",
@@ -31,6 +31,11 @@ GAME = GameInfo(
             "'claim'), fivefold repetition and 75 moves end the game at once; claim (the seed's older "
             "rules): threefold and 50 moves on a claim only, nothing automatic; automatic (as many "
             "programs play): threefold repetition and 50 moves end the game at once.",
+            source={
+                "fide": "FIDE Laws of Chess since 2014, article 9",
+                "claim": "the seed; FIDE's laws before 2014",
+                "automatic": "many chess programs and servers",
+            },
         ),
     ),
     # a random game ends by the 75-move rule at the latest, but may take a while to get there; the
