@@ -43,10 +43,13 @@ the command line can refuse what would not finish (see ``boardgen perft``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from boardgen.engine.base import GameState
 from boardgen.engine.chance import has_chance
+
+T = TypeVar("T")
 
 
 def perft(state: GameState, depth: int) -> int:
@@ -90,21 +93,22 @@ def estimate(state: GameState, depth: int) -> int:
     """About how many sequences ``perft(state, depth)`` counts, found without counting them.
 
     Knuth's estimator of a tree's size: walk one line of play down to
-    ``depth`` and multiply the number of ways on at each step.  Unlike the
+    ``depth`` and multiply the number of moves met at each step.  Unlike the
     root's branching factor to the power ``depth``, it sees the choice shrink
     in games that fill the board.  Two lines are walked, one always taking
-    the first and one always the last of the ways on, and the larger product
-    is kept: deterministic and cheap.
+    the first move and one always the last, and the larger product is kept:
+    deterministic and cheap (about one move played per step).
 
     It follows perft's meaning: a game that ends before ``depth`` has no
-    sequence of that length, so where two or more moves remain a step counts
-    only the moves after which the game goes on (each is tried), and walks on
-    through one of them; where none does, the line estimates 0 (Hex on size 2
-    ends by the fourth stone: 0 at depth 20, as perft counts).  The last move
-    counts every legal move, finishing or not, so depth 1 is exact.  A chance
-    point multiplies by its throws (those after which the game goes on) and
-    takes the first or last of them, using a depth only where the throw leads
-    to another chance point, as perft does.
+    sequence of that length.  So where more than the last move remains, the
+    walk steps over moves that end the game (to the next one, or the one
+    before it for the last line); where every move ends it, the line
+    estimates 0 (Hex on size 2 is over by the fourth stone: 0 at depth 20, as
+    perft counts).  The product still counts every move, so a line near the
+    end of games errs high, the safe side for a limit.  Depth 1 is exact.  A
+    chance point multiplies by its number of throws and takes the first or
+    last throw after which the game goes on, using a depth only where the
+    throw leads to another chance point, as perft does.
     """
     return max(_walk(state, depth, pick) for pick in (0, -1))
 
@@ -114,25 +118,32 @@ def _walk(state: GameState, depth: int, pick: int) -> int:
     product = 1
     while depth > 0:
         if state.is_chance:
-            ways = _going_on(state.apply_throw(throw) for throw in state.throws())
-            if not ways:
+            throws = state.throws()
+            after = _going_on((state.apply_throw(throw) for throw in _in_order(throws, pick)))
+            if after is None:
                 return 0
-            product *= len(ways)
-            state = ways[pick]
+            product *= len(throws)
+            state = after
             if state.is_chance:
                 depth -= 1
             continue
         if depth == 1:
             return product * state.legal_move_count()
-        ways = _going_on(state.apply(move) for move in state.legal_moves())
-        if not ways:
+        moves = state.legal_moves()
+        after = _going_on(state.apply(move) for move in _in_order(moves, pick))
+        if after is None:
             return 0  # every move ends the game (or it is over): nothing of this length passes here
-        product *= len(ways)
-        state = ways[pick]
+        product *= len(moves)
+        state = after
         depth -= 1
     return product
 
 
-def _going_on(states: Iterable[GameState]) -> list[GameState]:
-    """The states in which the game is not over."""
-    return [after for after in states if after.outcome() is None]
+def _in_order(items: Sequence[T], pick: int) -> Iterable[T]:
+    """``items`` from the first (``pick`` 0) or from the last (-1)."""
+    return items if pick == 0 else reversed(items)
+
+
+def _going_on(states: Iterable[GameState]) -> GameState | None:
+    """The first of ``states`` in which the game is not over (made one by one: usually the first will do)."""
+    return next((after for after in states if after.outcome() is None), None)
