@@ -8,7 +8,12 @@ move has no sequence of that length and contributes nothing: a finished
 position counts 1 at depth 0 (the empty sequence) and 0 at any depth above.
 A move that ends the game still counts at the last ply (it is a sequence of
 length ``k``).  So from the chess start perft 5 is 4,865,609: the 8 games mated
-at ply 4 are not counted again at ply 5.
+at ply 4 are not counted again at ply 5.  (The count once kept a finished game
+as one leaf at every deeper depth, 4,865,617 there; no table counts that way,
+and the number mixes sequences of several lengths, so no option keeps it.)
+Perft counts a game's own rules: where those end a game that a bare move
+generator plays on (Xadrez's dead positions, its ``claim`` move), the count
+parts from a table's, which the Xadrez fixtures avoid.
 
 Passing: a player with no legal move either has a pass move or has lost (or
 drawn), as each game's rules say, and the engine says which: a conforming
