@@ -13,7 +13,7 @@ moves, every throw expanded) under 10 s (issue 16; 6.4 s measured while the 2 co
 
     .venv/bin/python bench/bench_engines.py [--game ID ...] [--budget SECONDS] [--no-targets]
 
-"Nodes" are the perft leaves (the number of move sequences counted); the last
+"Nodes" are the perft count (the number of move sequences of exactly that depth); the last
 ply is counted from the length of the move list, not played, as perft does.
 """
 

@@ -1,12 +1,14 @@
 """Perft fixtures: every row of tests/fixtures/perft/GAME.txt, counted again by the engine.
 
-Perft (the number of move sequences of a given length) is the standard check
-of a move generator: a wrong rule almost always changes some count.  The rows
-live in one small file per game (the format is described at the top of each
-file), so that adding a count is adding a line, and the counts are read by one
-parametrized test.  The start-position rows are the hand-checked counts the
-engine tests already asserted; the middle-game rows pin positions from the
-golden transcripts.  Every game with an engine must have a fixture file.
+Perft (the number of move sequences of exactly a given length, as published
+perft tables count them: a game that ends sooner adds nothing) is the standard
+check of a move generator: a wrong rule almost always changes some count.  The
+rows live in one small file per game (the format is described at the top of
+each file), so that adding a count is adding a line, and the counts are read by
+one parametrized test.  The start-position rows are hand-checked, published or
+an independent engine's counts, each file says which; the middle-game rows pin
+positions from the golden transcripts.  Every game with an engine must have a
+fixture file.
 """
 
 from __future__ import annotations

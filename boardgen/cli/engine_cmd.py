@@ -239,7 +239,7 @@ def _play_one(state: GameState, number: int, text: str) -> GameState:
 
 @click.command()
 @click.argument("game", shell_complete=complete_game)
-@click.option("--depth", required=True, metavar="N", help=f"Number of moves, 0 to {MAX_DEPTH}.")
+@click.option("--depth", required=True, metavar="N", help=f"Number of moves in each sequence, 0 to {MAX_DEPTH}.")
 @_common_options
 @click.option("--force", is_flag=True, help=f"Count even when the estimate is above {PERFT_LIMIT:.0e} sequences.")
 @click.option("--json", "as_json", is_flag=True, help="Print game, size, variants, position, depth and count as JSON.")
@@ -253,16 +253,20 @@ def perft(
     force: bool,
     as_json: bool,
 ) -> None:
-    """Count the move sequences of length --depth from GAME's start position (or --position).
+    """Count the move sequences of exactly --depth moves from GAME's start position (or --position).
 
-    A finished game counts as one leaf and is not expanded.  In a game of
-    chance the depth counts moves only: every throw of a chance point is
-    expanded and the leaves are summed, not weighted; --throw T starts the
-    count after throw T.
+    As every published perft table counts (`perft xadrez --depth 5` is
+    4865609): a game that ends before the last move has no sequence of that
+    length and adds nothing (a finished position counts 1 at depth 0, 0
+    deeper); a pass is a move where the game has one.
+    In a game of chance the depth counts moves only: every throw of a chance
+    point is expanded and the sequences are summed, not weighted (a throw
+    that earns another throw uses one depth); --throw T starts the count
+    after throw T.
 
     \b
-    The count is estimated first (the moves met along a line of play,
-    multiplied: Knuth's estimator).  Above 1e9 sequences, about ten
+    The count is estimated first (the moves met along a line of play that
+    does not end, multiplied: Knuth's estimator).  Above 1e9 sequences, about ten
     minutes or more on a fast machine, perft refuses with the estimate
     unless --force is given; with --force it says the estimate and counts.
     Ctrl-C (status 130) or SIGTERM (143) stops a count at once.

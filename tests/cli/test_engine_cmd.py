@@ -95,9 +95,30 @@ def test_play_without_moves_prints_the_start(capsys: pytest.CaptureFixture[str])
 def test_perft_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "perft", "hex", "--depth", "3", "--size", "2") == (0, "36\n", "")
     assert run(capsys, "perft", "hex", "--depth", "3", "--size", "2", "--variant", "swap=off") == (0, "24\n", "")
-    assert run(capsys, "perft", "trihex", "--depth", "4", "--size", "2") == (0, "12\n", "")
+    assert run(capsys, "perft", "trihex", "--depth", "4", "--size", "2") == (0, "6\n", "")  # only the 6 swapped lines last 4 moves
     assert run(capsys, "perft", "hex", "--depth", "0") == (0, "1\n", "")
     assert run(capsys, "perft", "hex", "--depth", "2", "--position", "r4/5/5/5/5 b swap") == (0, str(24 * 23 + 24) + "\n", "")
+
+
+# Black to play after 1. f3 e5 2. g4: 2... Qh4# mates at ply 1 (tests/fixtures/perft/xadrez.txt)
+FOOLS_MATE_NEXT = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
+
+
+def test_perft_counts_sequences_of_exactly_the_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    """A game over before the last ply adds nothing, as every published table counts (chess perft 5 is 4,865,609)."""
+    # the mated position has no reply: 575, not 576 (python-chess's own perft says 575 too)
+    assert run(capsys, "perft", "xadrez", "--position", FOOLS_MATE_NEXT, "--depth", "2") == (0, "575\n", "")
+    status, out, _ = run(capsys, "perft", "xadrez", "--position", FOOLS_MATE_NEXT, "--depth", "1", "--json")
+    assert status == 0 and json.loads(out)["count"] == 30  # the mating move itself is a sequence of one
+    # Hex on 2 x 2 without the swap: every game is over by the fourth stone, so no sequence of five exists
+    assert run(capsys, "perft", "hex", "--depth", "4", "--size", "2", "--variant", "swap=off") == (0, "12\n", "")
+    assert run(capsys, "perft", "hex", "--depth", "5", "--size", "2", "--variant", "swap=off") == (0, "0\n", "")
+    # a finished position (play hex --size 3 b1 a1 b2 a2 b3: red joined rows 1 and 3): the empty
+    # sequence at depth 0, nothing at depth 1
+    won = "br1/br1/1r1 b -"
+    assert run(capsys, "play", "hex", "--size", "3", "b1", "a1", "b2", "a2", "b3")[1].startswith(won + "\ngame over")
+    assert run(capsys, "perft", "hex", "--depth", "0", "--position", won)[1] == "1\n"
+    assert run(capsys, "perft", "hex", "--depth", "1", "--position", won)[1] == "0\n"
 
 
 @pytest.mark.parametrize(
@@ -171,12 +192,12 @@ def test_a_perft_that_would_never_finish_is_refused_with_its_estimate(capsys: py
 
 
 def test_a_deep_perft_that_is_small_runs_without_force(capsys: pytest.CaptureFixture[str]) -> None:
-    # size 2 fills after 4 moves: depth 20 is a tiny count, and the estimate sees it
+    # size 2 is over after 4 moves: no sequence of 20 moves exists, and the estimate sees it
     from boardgen.cli.engine_cmd import load_state
-    from boardgen.engine.perft import perft
+    from boardgen.engine.perft import estimate
 
-    state = load_state("hex", "2", None, ("swap=off",))
-    assert run(capsys, "perft", "hex", "--depth", "20", "--size", "2", "--variant", "swap=off") == (0, f"{perft(state, 20)}\n", "")
+    assert estimate(load_state("hex", "2", None, ("swap=off",)), 20) == 0
+    assert run(capsys, "perft", "hex", "--depth", "20", "--size", "2", "--variant", "swap=off") == (0, "0\n", "")
 
 
 def test_force_counts_beyond_the_limit_and_says_the_estimate(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,9 @@
 """Awelé under ``rules=abapa`` agrees with OpenSpiel's ``oware`` move by move, on random games and on perft.
 
+Perft is the number of move sequences of exactly the depth (a game over earlier adds nothing), as
+OpenSpiel's tree counted bare gives it; it is compared from the start and from near the end of
+random games, where lines end inside the count.
+
 OpenSpiel (C++, the test-only dependency ``open-spiel``) is an independent
 implementation of the competition rules: a starving opponent must be fed, a
 grand slam captures nothing, the game ends when a position repeats since the
@@ -119,3 +123,30 @@ def test_perft_from_the_start_agrees_with_openspiel() -> None:
     counts = [_perft(start, theirs, depth) for depth in range(1, 6)]
     assert counts == [_their_perft(theirs, depth) for depth in range(1, 6)]
     assert counts == [6, 36, 190, 1014, 5219]  # also tests/fixtures/perft/awele.txt
+    from boardgen.engine.perft import perft
+
+    assert [perft(start, depth) for depth in range(1, 6)] == counts  # the library counts the same
+
+
+def test_perft_near_the_end_of_games_agrees_with_openspiel() -> None:
+    """boardgen's perft, as the library counts it, from four moves before the end of random games.
+
+    The random line ends inside each count (at its fourth move of five), and other lines end there
+    too (famine, a majority of seeds, a repeated position): a finished game adds nothing deeper,
+    in OpenSpiel's bare count (a terminal state has no legal action) and in ours.
+    """
+    from boardgen.engine.perft import perft
+
+    game = pyspiel.load_game("oware")
+    rng = random.Random("awele-perft")
+    for _ in range(12):
+        ours: GameState = AweleState.initial(variants=ABAPA)
+        theirs = game.new_initial_state()
+        line = [(ours, theirs.clone())]
+        while ours.outcome() is None:
+            move = rng.choice(ours.legal_moves())
+            theirs.apply_action(action(move.text))
+            ours = ours.apply(move)
+            line.append((ours, theirs.clone()))
+        before, oracle = line[-5]
+        assert perft(before, 5) == _their_perft(oracle, 5), before.to_text()

@@ -162,7 +162,7 @@ def test_perft_expands_every_throw_without_using_depth() -> None:
     assert perft(start, 2) == 12 * 12
     after_four = start.play("4")
     assert perft(after_four, 1) == 2 and perft(after_four, 2) == 2 * 12
-    # a finished game is a leaf, a chance point at the end of the depth counts once
+    # a chance point at the end of the depth counts once (a finished game adds nothing: tests/engines/test_perft.py)
     assert perft(after_four.play("a1"), 0) == 1
     assert estimate(start, 2) == 144 and estimate(after_four, 1) == 2
 

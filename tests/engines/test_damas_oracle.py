@@ -1,5 +1,9 @@
 """Damas against two oracles: Halbersma's published perft table, and pydraughts' Brazilian variant.
 
+Perft is the number of move sequences of exactly the depth, as Halbersma's table counts it (no
+game ends within its seven plies); near the end of random games, where lines end inside the
+count, it must equal pydraughts' legal moves counted bare (3 below).
+
 1. Perft from the start position equals the table R. Halbersma published for
    Brazilian draughts (2010): 7, 49, 302, 1 469, 7 473, 37 628, 187 302 for
    depths 1-7.  The table counts *capture sequences*: two captures by the same
@@ -16,6 +20,8 @@
    5 = b2 ... 32 = h8 in its move lists); its own converter
    (``_number_to_algebraic``) turns a number into the algebraic name we use,
    and the mapping is checked on the start position first.
+3. Perft from three moves before the end of random games equals pydraughts'
+   count: a finished game (no piece left, or no move) adds nothing deeper.
 """
 
 from __future__ import annotations
@@ -134,3 +140,41 @@ def _text(pieces: dict[str, str], side: str) -> str:
     from boardgen.engine.rows import write_rows
 
     return f"{write_rows([pieces.get(n) for n in row] for row in geo.ROWS_TOP_DOWN)} {side} 0"
+
+
+# -- perft where games end on the way, against pydraughts' moves counted bare -----------------------
+
+NO_DRAW = {"king_moves_draw": "off"}  # pydraughts' draws differ from ours: only the ends both share
+
+
+def their_perft(board, depth: int) -> int:
+    """pydraughts' legal moves counted to ``depth``: a side with no piece or no move has none, so a lost game adds nothing."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in board.legal_moves():
+        board.push(move)
+        total += their_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def test_perft_near_the_end_of_games_agrees_with_pydraughts() -> None:
+    """From three moves before the end of random games (the last piece taken, or a side blocked).
+
+    The random line ends inside each count of four, so the count must leave the finished games out
+    (a finished game adds nothing deeper), as pydraughts' bare count does.  Without the king-moves
+    draw (king_moves_draw=off), whose rule pydraughts does not share, the only ends are those two.
+    """
+    rng = random.Random("damas-perft")
+    checked = 0
+    for _ in range(8):
+        line = [DamasState.initial(variants=NO_DRAW)]
+        while line[-1].outcome() is None and len(line) <= MAX_PLIES:
+            line.append(line[-1].apply(rng.choice(line[-1].legal_moves())))
+        if line[-1].outcome() is None:
+            continue  # kings chasing each other past MAX_PLIES: no end to count past
+        before = line[-4]
+        assert perft(before, 4) == their_perft(their_board(before), 4), before.to_text()
+        checked += 1
+    assert checked >= 6

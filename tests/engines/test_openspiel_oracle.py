@@ -4,7 +4,10 @@ OpenSpiel is an independent implementation (C++, test-only dependency
 ``open-spiel``).  The coordinate mapping is the part most likely to be wrong,
 so it is tested on its own first (names, edges, neighbours), then whole games
 are compared move by move: both engines must agree after every move on
-whether the game is over, and at the end on who won.
+whether the game is over, and at the end on who won.  On boards of side 2 and
+3 perft (the number of move sequences of each length) must equal OpenSpiel's
+tree counted bare, down past the end of the games, where a finished game adds
+nothing deeper.
 
 Mapping (worked out from OpenSpiel's sources and checked below):
 
@@ -203,3 +206,37 @@ def test_every_game_on_the_smallest_boards_agrees() -> None:
     for n in (2, 3):
         y = pyspiel.load_game("y", {"board_size": n}).new_initial_state()
         assert _all_games_agree(TrihexState.initial(n, OFF), y, lambda c, n=n: y_action(c, n), None) > 0
+
+
+# -- perft: the number of move sequences of each length, on boards where games end on the way ------
+
+
+def _their_perft(state: object, depth: int) -> int:
+    """OpenSpiel's tree counted bare: a finished game has no legal action, so it adds nothing deeper."""
+    if depth == 0:
+        return 1
+    return sum(_their_perft(state.child(action), depth - 1) for action in state.legal_actions())
+
+
+@pytest.mark.parametrize(
+    ("oracle_name", "params", "ours", "depths", "most"),
+    [
+        ("hex", {"board_size": 2, "swap": True}, lambda: HexState.initial(2), 6, 0),
+        ("hex", {"board_size": 2}, lambda: HexState.initial(2, OFF), 5, 0),
+        # 9 * 8 * 7 * 6 * 5 * 4 = 60 480 sequences of six stones if no game ended by then
+        ("hex", {"board_size": 3}, lambda: HexState.initial(3, OFF), 6, 60480 - 1),
+        ("y", {"board_size": 2}, lambda: TrihexState.initial(2, OFF), 4, 0),
+        ("y", {"board_size": 3}, lambda: TrihexState.initial(3, OFF), 7, 0),
+    ],
+    ids=["hex-2-swap", "hex-2", "hex-3", "y-2", "y-3"],
+)
+def test_perft_agrees_with_openspiel_where_games_end_early(
+    oracle_name: str, params: dict[str, object], ours: Callable[[], object], depths: int, most: int
+) -> None:
+    """boardgen's perft equals OpenSpiel's bare count at every depth, past the end of games (down to 0)."""
+    from boardgen.engine.perft import perft
+
+    theirs = pyspiel.load_game(oracle_name, params).new_initial_state()
+    counts = [perft(ours(), depth) for depth in range(depths + 1)]  # type: ignore[arg-type]
+    assert counts == [_their_perft(theirs, depth) for depth in range(depths + 1)]
+    assert 0 < counts[-2] and counts[-1] <= most  # the deepest depth is past the end of games

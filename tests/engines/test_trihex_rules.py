@@ -122,10 +122,12 @@ def test_swap_off() -> None:
 
 
 def test_perft_on_the_smallest_board_matches_a_hand_count() -> None:
-    # Swap on: 3; 3 * (2 + swap) = 9; black's second stone always wins (6 leaves),
-    # after a swap black has 2 cells (6); then only swapped lines go on, white's second stone wins.
-    assert [perft(TrihexState.initial(2), d) for d in (1, 2, 3, 4)] == [3, 9, 12, 12]
-    assert [perft(TrihexState.initial(2, OFF), d) for d in (1, 2, 3, 4)] == [3, 6, 6, 6]
+    # Swap on: 3; 3 * (2 + swap) = 9; black's second stone always wins (6 sequences),
+    # after a swap black has 2 cells (6); then only swapped lines go on, white's second stone wins (6).
+    # A game that is over adds nothing deeper (perft counts sequences of exactly d moves): swap off,
+    # every game ends at ply 3, so there is no sequence of 4.
+    assert [perft(TrihexState.initial(2), d) for d in (1, 2, 3, 4, 5)] == [3, 9, 12, 6, 0]
+    assert [perft(TrihexState.initial(2, OFF), d) for d in (1, 2, 3, 4)] == [3, 6, 6, 0]
 
 
 def test_game_over_refuses_every_move() -> None:
