@@ -110,6 +110,16 @@ def test_list_json_gives_each_variant_its_type() -> None:
     assert end_rule["numbers"] == [50] and end_rule["off"] is True and end_rule["values"] == ["50", "off"]
 
 
+def test_a_variant_says_who_plays_each_value_and_list_shows_it() -> None:
+    played = Variant.choice("rules", ("house", "club"), "house", "doc", source={"club": "the club's book"})
+    assert played.to_json()["source"] == {"club": "the club's book"}
+    assert Variant.boolean("swap", False, "doc").to_json()["source"] == {}  # optional: none declared
+    with pytest.raises(ValueError, match="source of 'tournament'"):
+        Variant.choice("rules", ("house", "club"), "house", "doc", source={"tournament": "FIDE"})
+    with pytest.raises(ValueError, match="source of 'on'"):
+        Variant.boolean("swap", False, "doc", source={"on": " "})
+
+
 @pytest.mark.parametrize("game", [g for g in all_games() if g.engine], ids=lambda g: g.id)
 def test_engines_take_plain_texts_or_the_resolved_values_alike(game) -> None:
     engine = game.load_engine()

@@ -32,5 +32,7 @@ def list_games(as_json: bool) -> int:
         click.echo(f"{'':<12} {game.summary['en']}")
         for variant in game.variants:
             values = "|".join(value_texts(variant))
-            click.echo(f"{'':<12} --variant {variant.name}={values} (default {variant.default}): {variant.doc}")
+            played = "; ".join(f"{value}: {who}" for value, who in variant.source)
+            sources = f" Sources: {played}." if played else ""
+            click.echo(f"{'':<12} --variant {variant.name}={values} (default {variant.default}): {variant.doc}{sources}")
     return 0

@@ -29,6 +29,11 @@ dict of texts was), and with the typed values as attributes::
 
 Engines read the typed values instead of comparing strings, which is why a
 misspelt value can no longer silently mean "the other one".
+
+A variant may also say who plays each of its values (``source``: value ->
+text, such as ``{"culin": "Culin 1895; Ludii"}``), so that ``boardgen list``
+shows which reading of a rule comes from which well-known source.  It is
+optional and says nothing to the engines.
 """
 
 from __future__ import annotations
@@ -62,6 +67,8 @@ class Variant:
     kind: VariantKind = "choice"
     # shorthand value -> ((option, text), ...) it stands for; see the module docstring
     presets: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # value -> who plays that reading (some or all values; optional); see the module docstring
+    source: tuple[tuple[str, str], ...] = ()
 
     RESERVED: ClassVar[frozenset[str]] = frozenset()  # filled below: names VariantValues already uses
 
@@ -81,27 +88,49 @@ class Variant:
         for value, _ in self.presets:
             if self.kind != "choice" or value not in self.values:
                 raise ValueError(f"variant {self.name}: preset {value!r} must be one of the values of a choice")
+        for value, text in self.source:
+            if value not in self.values or not text.strip():
+                raise ValueError(f"variant {self.name}: source of {value!r} must name one of its values and say who plays it")
 
     # -- the three kinds --------------------------------------------------------
     @classmethod
-    def boolean(cls, name: str, default: bool, doc: str, *, on_first: bool = True) -> "Variant":
+    def boolean(
+        cls, name: str, default: bool, doc: str, *, on_first: bool = True, source: Mapping[str, str] | None = None
+    ) -> "Variant":
         """An on/off option (``on_first`` only orders the values as ``list`` shows them)."""
         values = (ON, OFF) if on_first else (OFF, ON)
-        return cls(name, values, ON if default else OFF, doc, "bool")
+        return cls(name, values, ON if default else OFF, doc, "bool", source=tuple((source or {}).items()))
 
     @classmethod
-    def integer(cls, name: str, numbers: Sequence[int], default: int | None, doc: str, *, off: bool = False) -> "Variant":
+    def integer(
+        cls,
+        name: str,
+        numbers: Sequence[int],
+        default: int | None,
+        doc: str,
+        *,
+        off: bool = False,
+        source: Mapping[str, str] | None = None,
+    ) -> "Variant":
         """A number from ``numbers`` (in the order given), or ``off`` (None) when ``off`` is allowed."""
         values = tuple(str(number) for number in numbers) + ((OFF,) if off else ())
-        return cls(name, values, OFF if default is None else str(default), doc, "int")
+        default_text = OFF if default is None else str(default)
+        return cls(name, values, default_text, doc, "int", source=tuple((source or {}).items()))
 
     @classmethod
     def choice(
-        cls, name: str, values: Sequence[str], default: str, doc: str, *, presets: Mapping[str, Mapping[str, str]] | None = None
+        cls,
+        name: str,
+        values: Sequence[str],
+        default: str,
+        doc: str,
+        *,
+        presets: Mapping[str, Mapping[str, str]] | None = None,
+        source: Mapping[str, str] | None = None,
     ) -> "Variant":
         """One of some named values (read as the name itself); ``presets`` makes some of them shorthands."""
         frozen = tuple((value, tuple(texts.items())) for value, texts in (presets or {}).items())
-        return cls(name, tuple(values), default, doc, "choice", frozen)
+        return cls(name, tuple(values), default, doc, "choice", frozen, tuple((source or {}).items()))
 
     def preset(self, value: str) -> dict[str, str]:
         """The option texts that ``value`` stands for (empty when it is not a shorthand)."""
@@ -129,6 +158,7 @@ class Variant:
             "values": list(self.values),
             "default": self.default,
             "doc": self.doc,
+            "source": dict(self.source),
         }
         if self.kind == "int":
             data["numbers"] = sorted(int(v) for v in self.values if v != OFF)
