@@ -160,6 +160,8 @@ SPECS: tuple[Spec, ...] = (
         },
         seed=4,
     ),
+    # Ludii's Seega.lud: no safe centre and no count; seed 8 (the default game's seed) captures on c3 four times.
+    Spec("seega-5-open-centre-no-count", "seega", size=5, variants={"safe_centre": "off", "quiet_moves": "off"}, seed=8),
     Spec("surakarta", "surakarta"),
     Spec("surakarta-blocks-corners", "surakarta", variants={"origin": "blocks", "corner_capture": "on"}, seed=2),
     Spec("trihex-5", "trihex", size=5, seed=26),
