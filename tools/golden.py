@@ -116,6 +116,8 @@ SPECS: tuple[Spec, ...] = (
     # Awelé: Pingaud's rules (the defaults) and the competition rules OpenSpiel plays (rules=abapa).
     Spec("awele", "awele"),
     Spec("awele-abapa", "awele", variants={"rules": "abapa"}, seed=2),
+    # grand_slam=illegal (Ludii's Awari.lud): seed 243 meets three positions where a grand slam is refused.
+    Spec("awele-grand-slam-illegal", "awele", variants={"grand_slam": "illegal"}, seed=243),
     Spec("brax", "brax", seed=7),
     Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
     Spec("damas", "damas"),
