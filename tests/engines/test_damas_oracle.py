@@ -73,6 +73,34 @@ def test_square_numbers_map_onto_our_dark_squares() -> None:
     assert their_moves(draughts.Board(variant=VARIANT)) == our_moves(DamasState.initial())
 
 
+def test_our_pdn_numbers_are_pydraughts_square_numbers() -> None:
+    """pydraughts keeps positions in PDN numbers (its hub FEN); our FEN reader must read them alike.
+
+    ``fen_from_variant`` turns pydraughts' algebraic FEN of a position into its numbered FEN, and
+    ``fen_to_variant`` back: both must name the same squares as our PDN numbering does, on the
+    start and on random positions with kings.
+    """
+    from draughts.convert import fen_from_variant, fen_to_variant
+
+    from boardgen.games.damas.pdn import square_name
+
+    numbered = fen_from_variant(draughts.Board(variant=VARIANT).fen, variant=VARIANT)
+    assert DamasState.from_text(numbered) == DamasState.initial()
+    for number in range(1, 33):
+        their = fen_to_variant(f"W:W{number}:B", variant=VARIANT)  # 'W:Wa1:B'
+        assert their.split(":")[1][1:] == square_name(number)
+    rng = random.Random(5)
+    for _ in range(50):
+        squares = rng.sample(geo.PDN_SQUARES, 6)
+        # a man never stands on its crowning row (row 8 for White, row 1 for Black): a king there
+        white = [("K" if name[1] == "8" or rng.random() < 0.5 else "") + name for name in squares[:3]]
+        black = [("K" if name[1] == "1" or rng.random() < 0.5 else "") + name for name in squares[3:]]
+        algebraic = f"W:W{','.join(white)}:B{','.join(black)}"
+        ours = DamasState.from_text(algebraic)
+        theirs = fen_from_variant(algebraic, variant=VARIANT)
+        assert DamasState.from_text(theirs) == ours, (algebraic, theirs)
+
+
 def test_a_flying_king_chain_agrees() -> None:
     state = DamasState.from_text("8/8/1b3b2/8/8/2b5/8/W7 w 0")
     assert our_moves(state) == their_moves(their_board(state))

@@ -275,3 +275,97 @@ def test_bad_positions_say_what_and_where(text, message):
 def test_too_many_pieces_is_refused():
     with pytest.raises(PositionError, match="13 White pieces"):
         DamasState.from_text("8/8/8/8/1w6/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0")
+
+
+# -- PDN square numbers ------------------------------------------------------------------
+# Square 1 is the dark square at White's far left (b8); each row runs from White's left and the
+# rows come towards White: 1-4 = b8 d8 f8 h8, 5-8 = a7 c7 e7 g7, ..., 21-24 = a3 c3 e3 g3,
+# 25-28 = b2 d2 f2 h2, 29-32 = a1 c1 e1 g1.
+
+
+def test_pdn_numbers_name_the_dark_squares_row_by_row_from_whites_far_left():
+    from boardgen.games.damas.pdn import square_name
+
+    hand = {1: "b8", 4: "h8", 5: "a7", 8: "g7", 9: "b6", 13: "a5", 17: "b4", 18: "d4", 21: "a3", 22: "c3",
+            24: "g3", 25: "b2", 28: "h2", 29: "a1", 32: "g1"}
+    for number, name in hand.items():
+        assert square_name(number) == name
+    assert square_name(0) is None and square_name(33) is None
+    assert sorted(square_name(n) or "" for n in range(1, 33)) == sorted(DamasState.point_names())
+
+
+def test_moves_may_be_written_with_pdn_numbers():
+    start = DamasState.initial()
+    assert start.parse_move("22-18").text == "c3-d4"  # 22 = c3, 18 = d4
+    assert start.parse_move("21-17").text == "a3-b4"
+    after = start.play("22-18", "11-15")  # 11 = f6, 15 = e5: Black's f6-e5
+    assert after.to_text() == "1b1b1b1b/b1b1b1b1/1b1b3b/4b3/3w4/w3w1w1/1w1w1w1w/w1w1w1w1 w 0"
+    # a capture in numbers, with its two ends or every landing square, and ':' for 'x'
+    chain = pos("8/8/8/8/8/2b5/1w6/8 w 0")  # White b2 (25) takes c3 (22) landing on d4 (18)
+    assert chain.parse_move("25x18").text == "b2xd4" and chain.parse_move("25:18").text == "b2xd4"
+    # the error names the text as written, and a number off the board is off-board
+    assert code(start, "22-26") == "occupied"  # c3-d2: White's own man stands on d2
+    with pytest.raises(IllegalMoveError, match="^22-26: d2 is occupied"):
+        start.parse_move("22-26")
+    with pytest.raises(IllegalMoveError, match="^33-29: 33 is not a square number") as caught:
+        start.parse_move("33-29")
+    assert caught.value.code == "off-board"
+    assert code(start, "0-5") == "off-board"
+
+
+def test_positions_may_be_a_pdn_fen():
+    assert DamasState.from_text("W:W21-32:B1-12").to_text() == START
+    assert DamasState.from_text("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12.") == \
+        DamasState.initial()
+    # kings, algebraic names mixed with numbers, Black to move, any order of the fields
+    mixed = DamasState.from_text("B:BK1,e5:WK29,c3")
+    assert mixed.to_text() == "1B6/8/8/4b3/8/2w5/8/W7 b 0"
+    assert DamasState.from_text("B:WK29,22:BK1,e5") == mixed  # 22 = c3 written as a number
+    # our own text of the same position reads back to it
+    assert DamasState.from_text(mixed.to_text()) == mixed
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("W:W21-33:B1-12", "range '21-33'"),
+        ("W:W21-32", "a PDN FEN is"),
+        ("X:W21:B1", "a PDN FEN is"),
+        ("W:W21:W22", "one field for each colour"),
+        ("W:W21,21:B1", "names square a3 twice"),
+        ("W:W21,a3:B1", "names square a3 twice"),
+        ("W:W0:B1", "0 is not a square number"),
+        ("W:Wb1:B1", "b1, a light square"),
+        ("W:Wz9:B1", "z9 is not a square of the 8 x 8 board"),
+        ("W:Wq:B1", "'q' in the W field is not a square"),
+        ("W:W1:B5", "a White man on b8, its crowning row"),
+    ],
+)
+def test_bad_pdn_fens_say_what(text, message):
+    with pytest.raises((NotationError, PositionError), match=message.replace("(", r"\(")):
+        DamasState.from_text(text)
+
+
+def test_output_stays_algebraic_after_pdn_input():
+    state = DamasState.from_text("W:W21-32:B1-12")
+    assert all(m.text[0].isalpha() for m in state.legal_moves())
+    assert state.play("22-18").to_text().split()[0].count("w") == 12
+
+
+def test_every_move_of_random_games_round_trips_through_pdn_numbers():
+    import random
+    import re
+
+    from boardgen.games.damas.geometry import PDN_NUMBER
+
+    rng = random.Random(11)
+    for _game in range(4):
+        state = DamasState.initial()
+        for _ply in range(80):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            for move in moves:
+                numbered = re.sub(r"[a-h][1-8]", lambda m: str(PDN_NUMBER[m.group(0)]), move.text)
+                assert numbered[0].isdigit() and state.parse_move(numbered) == move
+            state = state.apply(rng.choice(moves))

@@ -46,6 +46,7 @@ from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.damas import GAME
 from boardgen.games.damas import geometry as geo
+from boardgen.games.damas import pdn
 from boardgen.values import position_counter
 
 EMPTY, WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = 0, 1, 2, 3, 4
@@ -184,7 +185,10 @@ class DamasState(GameState):
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "DamasState":
+        """A position from boardgen's text (below) or from a PDN FEN (``W:W21-32:B1-12``, see :mod:`.pdn`)."""
         rules = resolve_rules(variants)
+        if pdn.is_fen(text):
+            return cls._from_fen(text, rules)
         fields = text.split()
         if len(fields) != 3:
             raise NotationError(
@@ -216,6 +220,16 @@ class DamasState(GameState):
         counter = position_counter(counter_text, "the king-move counter")
         cls._check_possible(board, counter, rules)
         return cls(tuple(board), LETTER_SIDES[side_text], counter, rules)
+
+    @classmethod
+    def _from_fen(cls, text: str, rules: Rules) -> "DamasState":
+        """A PDN FEN's position: it has no counters, so they start at 0."""
+        side_text, pieces = pdn.read_fen(text)
+        board = [EMPTY] * len(NAMES)
+        for name, (colour, king) in pieces.items():
+            board[INDEX[name]] = LETTER_VALUE[colour.upper() if king else colour]
+        cls._check_possible(board, 0, rules)
+        return cls(tuple(board), LETTER_SIDES[side_text], 0, rules)
 
     @staticmethod
     def _check_possible(board: list[int], counter: int, rules: Rules) -> None:
@@ -338,7 +352,8 @@ class DamasState(GameState):
 
     # -- notation ----------------------------------------------------------------
     def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower().replace(":", "x")
+        """Lower case, ``:`` read as ``x``, and PDN square numbers (``22-18``) read as names (``b4-c5``)."""
+        return pdn.numbers_to_names(text.strip().lower().replace(":", "x"))
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; a capture may also be written with only its two ends."""
@@ -356,13 +371,17 @@ class DamasState(GameState):
                 raise IllegalMoveError(
                     f"{text}: {len(fits)} captures go from {ends[0]} to {ends[1]} ({', '.join(m.text for m in fits)}); "
                     "write every landing square", "ambiguous")
-        return super().parse_move(text)
+        raise IllegalMoveError(*self.why_illegal(text.strip()))  # the text as written: 22-17, not b4-a5
 
     def why_illegal(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/damas.md."""
         if self.outcome() is not None:
             return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
+        number = pdn.bad_number(move)
+        if number is not None:
+            return (f"{text}: {number} is not a square number; the dark squares are numbered 1 to {pdn.SQUARE_COUNT}",
+                    "off-board")
         step, capture = STEP_RE.match(move), CAPTURE_RE.match(move)
         if not (step or capture):
             return (f"{text}: not a move; write a step as c3-d4, a capture as c3xe5 or c3xe5xc7", "syntax")
