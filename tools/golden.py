@@ -122,6 +122,9 @@ SPECS: tuple[Spec, ...] = (
     Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
     Spec("damas", "damas"),
     Spec("damas-forward-captures-black-first", "damas", variants={"men_capture_backwards": "off", "first": "black"}, seed=3),
+    # The confederation's and FMJD's draws: seed 410 ends at ply 57 with three pieces against a lone king on the
+    # long diagonal (5 moves each without a capture); the texts carry the capture count and the king moves.
+    Spec("damas-repetition-endgame-draws", "damas", variants={"repetition": "on", "endgame_draws": "on"}, seed=410),
     # Gamão: a whole game with seeded throws (300 moves are enough for most), and the cube (seed 3 doubles).
     Spec("gamao", "gamao", max_plies=300),
     Spec("gamao-cube", "gamao", variants={"cube": "on"}, seed=3, max_plies=300),

@@ -10,10 +10,14 @@ and each variant option; then the notation's round trips and its errors.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.damas.rules import DamasState
+
+from tests.conftest import run_boardgen
 
 START = "1b1b1b1b/b1b1b1b1/1b1b1b1b/8/8/w1w1w1w1/1w1w1w1w/w1w1w1w1 w 0"
 
@@ -369,3 +373,151 @@ def test_every_move_of_random_games_round_trips_through_pdn_numbers():
                 numbered = re.sub(r"[a-h][1-8]", lambda m: str(PDN_NUMBER[m.group(0)]), move.text)
                 assert numbered[0].isdigit() and state.parse_move(numbered) == move
             state = state.apply(rng.choice(moves))
+
+
+# -- threefold repetition (repetition=on) ---------------------------------------------------------
+# White's king a1, Black's king h2: no diagonal joins them, nor b2 and g1, so the kings can shuffle
+# a1-b2, h2-g1, b2-a1, g1-h2 without a capture.  The start position then comes back after 4 plies
+# (its second time) and after 8 (its third): with repetition=on the game is drawn there.
+
+SHUFFLE = ["a1-b2", "h2-g1", "b2-a1", "g1-h2"]
+
+
+def test_the_third_time_a_position_comes_back_is_a_draw():
+    start = pos("8/8/8/8/8/8/7B/W7 w 0", repetition="on")
+    twice = start.play(*SHUFFLE)
+    assert twice.outcome() is None and twice.to_move == 0
+    assert twice.to_text() == "8/8/8/8/8/8/7B/W7 w 4 a1-b2,h2-g1,b2-a1,g1-h2"
+    thrice = twice.play(*SHUFFLE)
+    outcome = thrice.outcome()
+    assert outcome is not None and outcome.winner is None and "third time" in outcome.reason
+    assert thrice.legal_moves() == []
+    # one ply before, the position after h2-g1 has been seen only twice: play goes on
+    assert twice.play(*SHUFFLE[:3]).outcome() is None
+    # without the option (the seed) the same moves draw nothing, and the text has no history
+    plain = pos("8/8/8/8/8/8/7B/W7 w 0").play(*SHUFFLE, *SHUFFLE)
+    assert plain.outcome() is None and plain.to_text() == "8/8/8/8/8/8/7B/W7 w 8"
+
+
+def test_the_history_is_read_back_and_replayed():
+    twice = pos("8/8/8/8/8/8/7B/W7 w 0", repetition="on").play(*SHUFFLE)
+    again = DamasState.from_text(twice.to_text(), {"repetition": "on"})
+    assert again == twice and again.to_text() == twice.to_text()
+    assert again.play(*SHUFFLE).outcome() is not None
+    # PDN numbers in the history are read too (29 = a1, 25 = b2, 28 = h2, 32 = g1)
+    numbered = DamasState.from_text("8/8/8/8/8/8/7B/W7 w 4 29-25,28-32,25-29,32-28", {"repetition": "on"})
+    assert numbered.to_text() == twice.to_text()
+
+
+def test_a_man_move_or_a_capture_clears_the_history():
+    # White king a1 and man c3, Black king h2: the man's step c3-d4 cannot be taken back, so the
+    # positions before it can never come back and the history starts again.
+    state = pos("8/8/8/8/8/2w5/7B/W7 w 0", repetition="on").play("a1-b2", "h2-g1", "c3-d4")
+    assert state.to_text() == "8/8/8/8/3w4/8/1W6/6B1 b 0"
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("8/8/8/8/8/8/7B/W7 w 1 a1-b2,h2-g1", "2 king moves in the history, but the counter says 1"),
+        ("8/8/8/8/8/8/7B/W7 w 4 a1-b2,h2-g1,b2-a1,g1-h3", "history move 4 ('g1-h3') is not a step of a Black king"),
+        ("8/8/8/8/8/8/7B/W7 w 2 c3-b2,g1-h2", "history move 1 ('c3-b2') is not a step of a White king"),
+        # taken back, e5-a1 starts from e5 with Black's man on d4 in the way (and to be captured)
+        ("8/8/8/8/3b4/8/7B/W7 w 2 e5-a1,g1-h2", "history move 1 ('e5-a1') is not legal there"),
+    ],
+)
+def test_an_impossible_history_is_refused(text, message):
+    with pytest.raises(PositionError, match=re.escape(message)):
+        DamasState.from_text(text, {"repetition": "on"})
+
+
+def test_a_history_field_needs_the_option():
+    with pytest.raises(NotationError, match="expected 3 fields"):
+        pos("8/8/8/8/8/8/7B/W7 w 4 a1-b2,h2-g1,b2-a1,g1-h2")
+
+
+# -- the draughts-64 endgame draws (endgame_draws=on) -----------------------------------------------
+# The position text gains a 4th field: the plies since the last capture.
+
+
+def test_two_pieces_against_a_lone_king_draw_after_5_moves_each():
+    # White kings a1 and c1, Black king h6: c1's diagonal runs to h6, but nothing lies beyond it, so
+    # no capture; 9 plies have gone by without one, and the 10th ends the game.
+    state = pos("8/8/7B/8/8/8/8/W1W5 w 9 9", endgame_draws="on")
+    assert state.outcome() is None
+    end = state.play("a1-b2")
+    outcome = end.outcome()
+    assert outcome is not None and outcome.winner is None and "two pieces against a lone king" in outcome.reason
+    assert end.to_text() == "8/8/7B/8/8/8/1W6/2W5 b 10 10"
+    # the seed's rules only have the 20 king moves: the same move leaves the game going
+    assert pos("8/8/7B/8/8/8/8/W1W5 w 9").play("a1-b2").outcome() is None
+    # a king and a man are two pieces too; the count runs since the last capture, whoever moves what
+    man = pos("8/8/7B/8/8/8/8/W1w5 w 0 9", endgame_draws="on")
+    after = man.play("c1-d2")  # the man's step resets the king-move count, not the capture count
+    assert after.outcome() is not None and after.to_text().split()[2:] == ["0", "10"]
+
+
+def test_three_pieces_against_a_lone_king_on_the_long_diagonal():
+    # White kings c1, e1 and man g3 (none on a1-h8); Black's lone king d4 holds the long diagonal.
+    text = "8/8/8/8/3B4/6w1/8/2W1W3 w 0 9"
+    end = pos(text, endgame_draws="on").play("g3-h4")
+    assert end.outcome() is not None and "long diagonal" in end.outcome().reason  # type: ignore[union-attr]
+    # with a white piece on the long diagonal (the man on e5 instead of g3) the 5-move limit does not apply
+    held = pos("8/8/8/4w3/8/8/8/2W1W1B1 w 0 9", endgame_draws="on")
+    assert held.play("e5-f6").outcome() is None
+
+
+def test_three_kings_against_a_lone_king_draw_after_15_moves_each():
+    # White kings a1, c1, e1 and Black's king h8 (a1-h8 has b2 ... g7 between: no capture).  Off the
+    # long diagonal rule (White holds it), the limit is 30 plies; king_moves_draw=off so that the
+    # seed's 20-move rule does not end it first.
+    text = "7B/8/8/8/8/8/8/W1W1W3 w 29 29"
+    end = pos(text, endgame_draws="on", king_moves_draw="off").play("c1-d2")
+    assert end.outcome() is not None and "three kings" in end.outcome().reason  # type: ignore[union-attr]
+    assert pos("7B/8/8/8/8/8/8/W1W1W3 w 28 28", endgame_draws="on", king_moves_draw="off").play("c1-d2").outcome() is None
+
+
+def test_equal_forces_with_kings_draw_after_30_moves_each():
+    # Four pieces a side, one king each (White: king a1, men b2 d2 f2; Black: king b8, men a7 c7 e7),
+    # far apart: 60 plies without a capture end the game.
+    state = pos("1B6/b1b1b3/8/8/8/8/1w1w1w2/W7 w 0 59", endgame_draws="on")
+    assert state.outcome() is None
+    end = state.play("b2-a3")
+    assert end.outcome() is not None and "equal forces of 4 pieces" in end.outcome().reason  # type: ignore[union-attr]
+    assert pos("1B6/b1b1b3/8/8/8/8/1w1w1w2/W7 w 0 58", endgame_draws="on").play("b2-a3").outcome() is None
+    # a king each is needed: with a man on a1 instead of White's king, nothing ends
+    assert pos("1B6/b1b1b3/8/8/8/8/1w1w1w2/w7 w 0 59", endgame_draws="on").play("b2-a3").outcome() is None
+
+
+def test_the_capture_counter_is_checked():
+    with pytest.raises(PositionError, match="5 plies since the last capture, but 7 king moves"):
+        pos("8/8/7B/8/8/8/8/W1W5 w 7 5", endgame_draws="on")
+    # without the field it is taken to be the king count
+    assert pos("8/8/7B/8/8/8/8/W1W5 w 7", endgame_draws="on").to_text().endswith(" w 7 7")
+
+
+@pytest.mark.parametrize("pair", ["repetition=yes", "endgame_draws=cbd"])
+def test_an_unknown_value_of_a_new_damas_variant_is_one_line_and_exit_2(pair):
+    result = run_boardgen("moves", "damas", "--variant", pair)
+    assert result.returncode == 2 and result.stdout == ""
+    name, value = pair.split("=")
+    assert result.stderr.count("\n") == 1 and f"variant {name} takes on, off, not {value!r}" in result.stderr
+
+
+def test_positions_with_the_draw_options_round_trip_through_their_texts():
+    import random
+
+    variants = {"repetition": "on", "endgame_draws": "on", "king_moves_draw": "off"}
+    rng = random.Random(3)
+    histories = 0
+    for _game in range(12):
+        state = DamasState.initial(variants=variants)
+        for _ply in range(120):
+            again = DamasState.from_text(state.to_text(), variants)
+            assert again.to_text() == state.to_text() and again.outcome() == state.outcome()
+            assert [m.text for m in again.legal_moves()] == [m.text for m in state.legal_moves()]
+            histories += len(state.to_text().split()) == 5
+            if state.outcome() is not None:
+                break
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert histories > 20  # king moves were carried in the texts, not only the counters
