@@ -386,3 +386,21 @@ def test_a_sowing_arrow_runs_between_the_rows_and_a_second_lap_inside_the_first(
     assert all(low < y < high for _, y in inner)  # never over a pit, so never over a count
     south_lanes = sorted({round(y, 3) for _, y in inner if y < geo.ROW_GAP / 2})
     assert len(south_lanes) == 2  # the first lap's lane and, inside it, the second's
+
+
+NEW_VARIANTS = [  # (name, values, default, values whose source must be named)
+    ("grand_slam", ["allowed", "no-capture", "illegal"], "allowed", ["allowed", "no-capture", "illegal"]),
+]
+
+
+def test_list_json_names_the_new_variants_with_values_default_and_source():
+    import json
+
+    result = run_boardgen("list", "--json")
+    assert result.returncode == 0
+    game = next(g for g in json.loads(result.stdout)["games"] if g["id"] == "awele")
+    variants = {v["name"]: v for v in game["variants"]}
+    for name, values, default, sourced in NEW_VARIANTS:
+        shown = variants[name]
+        assert shown["values"] == values and shown["default"] == default, shown
+        assert set(sourced) <= set(shown["source"]) and all(shown["source"][v].strip() for v in sourced)

@@ -521,3 +521,23 @@ def test_positions_with_the_draw_options_round_trip_through_their_texts():
                 break
             state = state.apply(rng.choice(state.legal_moves()))
     assert histories > 20  # king moves were carried in the texts, not only the counters
+
+
+NEW_VARIANTS = [  # (name, values, default, values whose source must be named)
+    ("repetition", ["on", "off"], "off", ["on", "off"]),
+    ("endgame_draws", ["on", "off"], "off", ["on", "off"]),
+    ("king_moves_draw", ["20", "40", "off"], "20", ["20"]),
+]
+
+
+def test_list_json_names_the_new_variants_with_values_default_and_source():
+    import json
+
+    result = run_boardgen("list", "--json")
+    assert result.returncode == 0
+    game = next(g for g in json.loads(result.stdout)["games"] if g["id"] == "damas")
+    variants = {v["name"]: v for v in game["variants"]}
+    for name, values, default, sourced in NEW_VARIANTS:
+        shown = variants[name]
+        assert shown["values"] == values and shown["default"] == default, shown
+        assert set(sourced) <= set(shown["source"]) and all(shown["source"][v].strip() for v in sourced)

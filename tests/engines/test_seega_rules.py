@@ -384,3 +384,22 @@ def test_geometry_tables_agree_with_the_engine() -> None:
     for size in (5, 7, 9):
         geo = geometry(size)
         assert SeegaState.point_names(size) == geo.names and len(geo.names) == size * size
+
+
+NEW_VARIANTS = [  # (name, values, default, values whose source must be named)
+    ("safe_centre", ["on", "off"], "on", ["on", "off"]),
+    ("quiet_moves", ["20", "10", "40", "off"], "20", ["20", "off"]),
+]
+
+
+def test_list_json_names_the_new_variants_with_values_default_and_source():
+    import json
+
+    result = run_boardgen("list", "--json")
+    assert result.returncode == 0
+    game = next(g for g in json.loads(result.stdout)["games"] if g["id"] == "seega")
+    variants = {v["name"]: v for v in game["variants"]}
+    for name, values, default, sourced in NEW_VARIANTS:
+        shown = variants[name]
+        assert shown["values"] == values and shown["default"] == default, shown
+        assert set(sourced) <= set(shown["source"]) and all(shown["source"][v].strip() for v in sourced)

@@ -22,7 +22,7 @@ GAME = GameInfo(
             default=True,
             doc="Men capture backwards as well as forwards (seed; Brazilian and international rules); off: "
             "men capture only forwards (the seed says its software lets players choose this).",
-            source={"on": "seed; CBD and FMJD rules", "off": "the seed's software, as an option"},
+            source={"on": "seed; the official rules (brazil.fmjd.org)", "off": "the seed's software, as an option"},
         ),
         Variant.integer(
             "king_moves_draw",
@@ -32,22 +32,22 @@ GAME = GameInfo(
             doc="Draw after this many successive moves (both players' moves counted) made only with kings, "
             "with no capture and no man moved (seed: 20); 40 reads the seed's 20 as 20 by each player; "
             "off: no such draw.",
-            source={"20": "seed; CBD rules (20 moves of kings, 64 squares)", "40": "our reading of the seed's 20 as 20 each"},
+            source={"20": "seed; the official rules (20 moves of kings on 64 squares)", "40": "our reading of the seed's 20 as 20 each"},
         ),
         Variant.choice(
             "first",
             values=("white", "black"),
             default="white",
             doc="Who moves first: White (Brazilian and international practice; the seed is silent) or Black.",
-            source={"white": "CBD and FMJD rules (the seed is silent)"},
+            source={"white": "the official rules (brazil.fmjd.org); the seed is silent"},
         ),
         Variant.boolean(
             "repetition",
             default=False,
             doc="on: the game is drawn when the same position (pieces and player to move) is on the board for "
-            "the third time (CBD and FMJD rules; the seed is silent); the position text then carries the king "
+            "the third time (FMJD rules; the seed is silent); the position text then carries the king "
             "moves since the last man move or capture.",
-            source={"off": "seed (silent)", "on": "CBD and FMJD rules; pydraughts"},
+            source={"off": "seed (silent)", "on": "FMJD rules, as pydraughts' brazilian variant plays them"},
         ),
         Variant.boolean(
             "endgame_draws",
