@@ -5,7 +5,9 @@ compulsory capture, a man capturing backwards, chains (an empty square crossed
 twice, a piece never jumped twice), the flying king and the obstructed
 diagonal, the majority law (men and kings counting alike), crowning only at
 the end of a move, the win by capture and by blockade, the 20 king-move draw,
-and each variant option; then the notation's round trips and its errors.
+and each variant option (the threefold repetition and the draughts-64 endgame
+draws among them); then the notation's round trips and its errors, and the PDN
+square numbers and FEN positions read beside the algebraic names.
 """
 
 from __future__ import annotations

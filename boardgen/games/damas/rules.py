@@ -22,7 +22,13 @@ The game is won by capturing every enemy piece or leaving the opponent no
 legal move (blockade).  It is drawn after ``king_moves_draw`` (20) successive
 moves, both players' counted, made with kings only, without any capture or man
 move.  The ambiguities of games.md 13.4 are variant options (``GAME.variants``);
-``docs/notation/damas.md`` documents the notation and the illegal-move codes.
+so are the federation rules' further draws, off by default: ``repetition`` (a
+position on the board for the third time) and ``endgame_draws`` (the
+draughts-64 limits of :func:`small_ending`).  Each adds to the position text
+what its rule needs: the king moves since the last man move or capture (the
+only positions that can come back), the plies since the last capture.
+``docs/notation/damas.md`` documents the notation and the illegal-move codes;
+PDN square numbers and PDN FEN positions are read too (:mod:`.pdn`).
 
 Move text: ``c3-d4`` for a step (a king's too: ``a1-h8``), ``c3xe5`` for a
 capture, ``c3xe5xc7`` for a chain, with every landing square.  A capture
