@@ -11,7 +11,9 @@ The game ends by famine (the player to move has no seed), at 25 captured
 seeds (``early_win``), by impasse (a position seen since the last capture
 comes back, ``repetition``; or ``no_capture`` turns without a capture), or
 with ``must_feed=on`` when the opponent is starving and no move can reach
-him.  Each ambiguity of games.md 9.4 is a variant option; ``rules=abapa``
+him.  Each ambiguity of games.md 9.4 is a variant option (the grand slam
+three ways: it captures, it captures nothing, or it may not be played while
+another move exists); ``rules=abapa``
 spells out the competition rules that OpenSpiel's ``oware`` plays (the
 oracle test compares the two).  ``docs/notation/awele.md`` documents the
 notation and the illegal-move codes.
