@@ -116,10 +116,15 @@ SPECS: tuple[Spec, ...] = (
     # Awelé: Pingaud's rules (the defaults) and the competition rules OpenSpiel plays (rules=abapa).
     Spec("awele", "awele"),
     Spec("awele-abapa", "awele", variants={"rules": "abapa"}, seed=2),
+    # grand_slam=illegal (Ludii's Awari.lud): seed 243 meets three positions where a grand slam is refused.
+    Spec("awele-grand-slam-illegal", "awele", variants={"grand_slam": "illegal"}, seed=243),
     Spec("brax", "brax", seed=7),
     Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
     Spec("damas", "damas"),
     Spec("damas-forward-captures-black-first", "damas", variants={"men_capture_backwards": "off", "first": "black"}, seed=3),
+    # The confederation's and FMJD's draws: seed 410 ends at ply 57 with three pieces against a lone king on the
+    # long diagonal (5 moves each without a capture); the texts carry the capture count and the king moves.
+    Spec("damas-repetition-endgame-draws", "damas", variants={"repetition": "on", "endgame_draws": "on"}, seed=410),
     # Gamão: a whole game with seeded throws (300 moves are enough for most), and the cube (seed 3 doubles).
     Spec("gamao", "gamao", max_plies=300),
     Spec("gamao-cube", "gamao", variants={"cube": "on"}, seed=3, max_plies=300),
@@ -162,6 +167,8 @@ SPECS: tuple[Spec, ...] = (
         },
         seed=4,
     ),
+    # Ludii's Seega.lud: no safe centre and no count; seed 8 (the default game's seed) captures on c3 four times.
+    Spec("seega-5-open-centre-no-count", "seega", size=5, variants={"safe_centre": "off", "quiet_moves": "off"}, seed=8),
     Spec("surakarta", "surakarta"),
     Spec("surakarta-blocks-corners", "surakarta", variants={"origin": "blocks", "corner_capture": "on"}, seed=2),
     Spec("trihex-5", "trihex", size=5, seed=26),

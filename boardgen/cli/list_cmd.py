@@ -32,7 +32,8 @@ def list_games(as_json: bool) -> int:
         click.echo(f"{'':<12} {game.summary['en']}")
         for variant in game.variants:
             values = "|".join(value_texts(variant))
-            played = ", ".join(f"{value} ({who})" for value, who in variant.source)
+            # a source text may hold commas, semicolons and parentheses: values are set apart by " | "
+            played = " | ".join(f"{value}: {who}" for value, who in variant.source)
             sources = f" Sources: {played}." if played else ""
             click.echo(f"{'':<12} --variant {variant.name}={values} (default {variant.default}): {variant.doc}{sources}")
     return 0

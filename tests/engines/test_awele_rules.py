@@ -13,6 +13,8 @@ from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.awele import ABAPA, GAME
 from boardgen.games.awele.rules import AweleState
 
+from tests.conftest import run_boardgen
+
 
 def state(text: str, **variants: str) -> AweleState:
     return AweleState.from_text(text, {k.replace("-", "_"): v for k, v in variants.items()})
@@ -103,6 +105,47 @@ def test_a_grand_slam_captures_everything_by_default_and_nothing_under_abapa() -
     slam = state(text, grand_slam="no-capture").parse_move("d1")
     assert slam.captures == () and slam.kind == "sow"
     assert state(text, rules="abapa").parse_move("d1").captures == ()
+
+
+def test_grand_slam_illegal_refuses_the_move_while_another_exists() -> None:
+    # South a1..f1 = 9,0,0,4,0,0; North f2 = 1, e2 = 2, the rest empty.  d1's four seeds end in
+    # e2 (now 3), with f2 (now 2) behind it: every seed North has, a grand slam.  a1's nine seeds
+    # end in c2, which then holds 1: no capture.  With grand_slam=illegal (Ludii's Awari.lud)
+    # d1 may not be played, so a1 is South's only move.
+    text = "9,0,0,4,0,0/1,2,0,0,0,0 16-16 s 0"
+    assert [m.text for m in state(text).legal_moves()] == ["a1", "d1"]
+    illegal = state(text, grand_slam="illegal")
+    assert [m.text for m in illegal.legal_moves()] == ["a1"]
+    with pytest.raises(IllegalMoveError):
+        illegal.parse_move("d1")
+    message, code = illegal.why_illegal("d1")
+    assert code == "grand-slam" and "every seed" in message
+    assert pits(illegal.play("a1")) == "0,1,1,5,1,1/2,3,1,1,0,0"
+
+
+def test_grand_slam_illegal_when_every_move_is_one_they_are_all_played_and_capture() -> None:
+    # South e1 = 2, f1 = 1; North has one seed, on f2.  e1 sows f1 and f2 (now 2: captured, South's
+    # own f1 is not); f1 sows f2 (now 2: captured).  Both take every seed North has.  A ban on every
+    # move would leave South no move at all, so (the Awari rules of Allis, van der Meulen and van den
+    # Herik, 1991) both stay legal and capture as usual; North is then starving.
+    text = "0,0,0,0,2,1/1,0,0,0,0,0 22-22 s 0"
+    illegal = state(text, grand_slam="illegal")
+    moves = illegal.legal_moves()
+    assert [(m.text, m.captures) for m in moves] == [("e1", ("f2",)), ("f1", ("f2",))]
+    after = illegal.play("f1")
+    assert after.scores == (24, 22) and pits(after) == "0,0,0,0,2,0/0,0,0,0,0,0"
+    outcome = after.outcome()  # North cannot sow: famine, and by the seed's rule he collects the 2 left
+    assert outcome is not None and outcome.winner is None and after.final_scores() == (24, 24)
+    # the same position under Abapa's rule: both moves are played and capture nothing
+    assert [m.captures for m in state(text, grand_slam="no-capture").legal_moves()] == [(), ()]
+
+
+@pytest.mark.parametrize("pair", ["grand_slam=forbidden", "grand_slam=ILLEGAL"])
+def test_an_unknown_grand_slam_value_is_one_line_and_exit_2(pair: str) -> None:
+    result = run_boardgen("moves", "awele", "--variant", pair)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "variant grand_slam takes allowed, no-capture, illegal" in result.stderr
+    assert repr(pair.split("=")[1]) in result.stderr
 
 
 # -- the end of the game ----------------------------------------------------------------
@@ -343,3 +386,21 @@ def test_a_sowing_arrow_runs_between_the_rows_and_a_second_lap_inside_the_first(
     assert all(low < y < high for _, y in inner)  # never over a pit, so never over a count
     south_lanes = sorted({round(y, 3) for _, y in inner if y < geo.ROW_GAP / 2})
     assert len(south_lanes) == 2  # the first lap's lane and, inside it, the second's
+
+
+NEW_VARIANTS = [  # (name, values, default, values whose source must be named)
+    ("grand_slam", ["allowed", "no-capture", "illegal"], "allowed", ["allowed", "no-capture", "illegal"]),
+]
+
+
+def test_list_json_names_the_new_variants_with_values_default_and_source():
+    import json
+
+    result = run_boardgen("list", "--json")
+    assert result.returncode == 0
+    game = next(g for g in json.loads(result.stdout)["games"] if g["id"] == "awele")
+    variants = {v["name"]: v for v in game["variants"]}
+    for name, values, default, sourced in NEW_VARIANTS:
+        shown = variants[name]
+        assert shown["values"] == values and shown["default"] == default, shown
+        assert set(sourced) <= set(shown["source"]) and all(shown["source"][v].strip() for v in sourced)

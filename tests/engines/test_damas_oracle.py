@@ -79,6 +79,34 @@ def test_square_numbers_map_onto_our_dark_squares() -> None:
     assert their_moves(draughts.Board(variant=VARIANT)) == our_moves(DamasState.initial())
 
 
+def test_our_pdn_numbers_are_pydraughts_square_numbers() -> None:
+    """pydraughts keeps positions in PDN numbers (its hub FEN); our FEN reader must read them alike.
+
+    ``fen_from_variant`` turns pydraughts' algebraic FEN of a position into its numbered FEN, and
+    ``fen_to_variant`` back: both must name the same squares as our PDN numbering does, on the
+    start and on random positions with kings.
+    """
+    from draughts.convert import fen_from_variant, fen_to_variant
+
+    from boardgen.games.damas.pdn import square_name
+
+    numbered = fen_from_variant(draughts.Board(variant=VARIANT).fen, variant=VARIANT)
+    assert DamasState.from_text(numbered) == DamasState.initial()
+    for number in range(1, 33):
+        their = fen_to_variant(f"W:W{number}:B", variant=VARIANT)  # 'W:Wa1:B'
+        assert their.split(":")[1][1:] == square_name(number)
+    rng = random.Random(5)
+    for _ in range(50):
+        squares = rng.sample(geo.PDN_SQUARES, 6)
+        # a man never stands on its crowning row (row 8 for White, row 1 for Black): a king there
+        white = [("K" if name[1] == "8" or rng.random() < 0.5 else "") + name for name in squares[:3]]
+        black = [("K" if name[1] == "1" or rng.random() < 0.5 else "") + name for name in squares[3:]]
+        algebraic = f"W:W{','.join(white)}:B{','.join(black)}"
+        ours = DamasState.from_text(algebraic)
+        theirs = fen_from_variant(algebraic, variant=VARIANT)
+        assert DamasState.from_text(theirs) == ours, (algebraic, theirs)
+
+
 def test_a_flying_king_chain_agrees() -> None:
     state = DamasState.from_text("8/8/1b3b2/8/8/2b5/8/W7 w 0")
     assert our_moves(state) == their_moves(their_board(state))
@@ -178,3 +206,56 @@ def test_perft_near_the_end_of_games_agrees_with_pydraughts() -> None:
         assert perft(before, 4) == their_perft(their_board(before), 4), before.to_text()
         checked += 1
     assert checked >= 6
+
+
+def test_endgame_and_repetition_draws_agree_with_pydraughts() -> None:
+    """Random small endings played in lockstep: our draws (repetition=on, endgame_draws=on) are pydraughts'.
+
+    pydraughts' ``brazilian`` variant plays the draughts-64 endgame rules and threefold repetition; it
+    also draws after 15 king moves each (30 plies), where the seed says 20 plies, so the games stop
+    after 29 plies and ours run with ``king_moves_draw=40``: within them the two rule sets coincide.
+    """
+    variants = {"repetition": "on", "endgame_draws": "on", "king_moves_draw": "40"}
+    rng = random.Random(24)
+    draws = 0
+    for game in range(200):
+        lone, strong = rng.choice((0, 1)), rng.choice((2, 3))
+        squares = rng.sample(geo.DARK, strong + 1)
+        rows = {squares[0]: "WB"[lone]}
+        for name in squares[1:]:
+            man = "bw"[lone]
+            crown = 0 if man == "b" else 7
+            rows[name] = man.upper() if geo.GRID.coords(name)[1] == crown or rng.random() < 0.6 else man
+        if not any(letter.isupper() for name, letter in rows.items() if name != squares[0]):
+            rows[squares[1]] = rows[squares[1]].upper()
+        try:
+            state = DamasState.from_text(_text(rows, rng.choice("wb")).replace(" 0", " 0 0"), variants)
+        except Exception:  # a side to move with no move, say: draw another
+            continue
+        board = their_board(state)
+        for ply in range(29):
+            ours = state.outcome()
+            assert (ours is not None and ours.winner is None) == board._game.is_draw(), (
+                f"game {game}, ply {ply}, {state.to_text()}: ours {ours}, pydraughts draw {board._game.is_draw()}"
+            )
+            if ours is not None:
+                draws += ours.winner is None
+                break
+            move = rng.choice(state.legal_moves())
+            match = [m for m in board.legal_moves() if tuple(NUMBER_TO_NAME[n] for n in m.steps_move) == move.path]
+            state = state.apply(move)
+            board.push(match[0])
+    # most random endings end by a capture of everything; enough draw to show the rules agree
+    assert draws >= 15
+
+
+def test_a_threefold_repetition_is_a_draw_for_pydraughts_too() -> None:
+    state = DamasState.from_text("8/8/8/8/8/8/7B/W7 w 0", {"repetition": "on", "king_moves_draw": "40"})
+    board = their_board(state)
+    for ply, text in enumerate(["a1-b2", "h2-g1", "b2-a1", "g1-h2"] * 2):
+        assert not board._game.is_draw() and state.outcome() is None, ply
+        move = state.parse_move(text)
+        match = [m for m in board.legal_moves() if tuple(NUMBER_TO_NAME[n] for n in m.steps_move) == move.path]
+        state = state.apply(move)
+        board.push(match[0])
+    assert board._game.is_draw() and state.outcome() is not None and state.outcome().winner is None

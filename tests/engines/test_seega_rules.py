@@ -16,6 +16,8 @@ from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.seega.geometry import geometry
 from boardgen.games.seega.rules import SeegaState
 
+from tests.conftest import run_boardgen
+
 LETTERS = "abcdefghi"
 
 
@@ -193,6 +195,25 @@ def test_the_piece_on_the_centre_is_never_captured_but_helps_to_capture() -> Non
     assert helps.parse_move("b5-c5").captures == ("c4",)
 
 
+def test_safe_centre_off_lets_the_piece_on_the_centre_be_captured() -> None:
+    # 5 . W . . .
+    # 4 . . . W .      The position of the test above: with safe_centre=off (Ludii's Seega.lud)
+    # 3 . . B . .      White d4-c4 sandwiches Black's c3 between c4 and c2 and takes it.
+    # 2 . . W . .
+    # 1 . . . . B
+    open_centre = make("d4 c2 b5", "c3 e1", safe_centre="off")
+    assert [m.text for m in open_centre.legal_moves() if m.path == ("d4", "c4")] == ["d4-c4xc3"]
+    after = open_centre.play("d4-c4")
+    assert after.piece_at("c3") is None and after.quiet_turns == 0
+    # The centre still helps to capture, and the rest of the moves are the same as with the default.
+    helps = make("c3 b5", "c4 e1", safe_centre="off")
+    assert helps.parse_move("b5-c5").captures == ("c4",)
+    kept = make("d4 c2 b5", "c3 e1")
+    assert [m.path for m in kept.legal_moves()] == [m.path for m in open_centre.legal_moves()]
+    # A capture of the centre piece is refused with its code when the centre is safe.
+    assert code_of(kept, "d4-c4xc3") == "captures"
+
+
 def test_moving_into_a_sandwich_is_safe() -> None:
     # 4 . . . . B
     # 2 . B . . .      Black b2-b1 lands between White a1 and c1: only the side that moves
@@ -244,6 +265,27 @@ def test_quiet_moves_end_the_game_by_count() -> None:
     assert make("a1 c2", "b1 e5", quiet=30).play("c2-c1").quiet_turns == 0
     with pytest.raises(PositionError, match="never more"):
         make("a1", "e5", quiet=41)
+
+
+def test_quiet_moves_off_never_counts_the_pieces() -> None:
+    # Ludii's Seega.lud: the only end is capturing every piece, so the 40th quiet move ends
+    # nothing, and the counter may go past 40 (it still counts moves since the last capture).
+    state = make("a1 a3", "e5", quiet=39, quiet_moves="off")
+    after = state.play("a3-a4")
+    assert after.outcome() is None and after.to_move == 1 and after.quiet_turns == 40
+    far = make("a1 a3", "e5", quiet=500, quiet_moves="off")
+    assert far.outcome() is None and far.play("a3-a4").quiet_turns == 501
+    # capturing every piece still wins
+    end = make("a1 c2", "b1", quiet=77, quiet_moves="off").play("c2-c1")
+    assert end.outcome() is not None and end.outcome().winner == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("pair", ["safe_centre=maybe", "quiet_moves=30"])
+def test_an_unknown_value_of_a_new_variant_is_one_line_and_exit_2(pair: str) -> None:
+    result = run_boardgen("moves", "seega", "--variant", pair)
+    assert result.returncode == 2 and result.stdout == ""
+    name, value = pair.split("=")
+    assert result.stderr.count("\n") == 1 and f"variant {name} takes" in result.stderr and repr(value) in result.stderr
 
 
 # -- continuing to capture ------------------------------------------------------------------
@@ -342,3 +384,22 @@ def test_geometry_tables_agree_with_the_engine() -> None:
     for size in (5, 7, 9):
         geo = geometry(size)
         assert SeegaState.point_names(size) == geo.names and len(geo.names) == size * size
+
+
+NEW_VARIANTS = [  # (name, values, default, values whose source must be named)
+    ("safe_centre", ["on", "off"], "on", ["on", "off"]),
+    ("quiet_moves", ["20", "10", "40", "off"], "20", ["20", "off"]),
+]
+
+
+def test_list_json_names_the_new_variants_with_values_default_and_source():
+    import json
+
+    result = run_boardgen("list", "--json")
+    assert result.returncode == 0
+    game = next(g for g in json.loads(result.stdout)["games"] if g["id"] == "seega")
+    variants = {v["name"]: v for v in game["variants"]}
+    for name, values, default, sourced in NEW_VARIANTS:
+        shown = variants[name]
+        assert shown["values"] == values and shown["default"] == default, shown
+        assert set(sourced) <= set(shown["source"]) and all(shown["source"][v].strip() for v in sourced)

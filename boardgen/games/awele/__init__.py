@@ -32,6 +32,7 @@ GAME = GameInfo(
             default=False,
             doc="on: when the opponent has no seed left, a player must sow so that at least one seed reaches him, "
             "and the game ends when no move can (Abapa, rb.ec-lille.fr); off: no such duty (seed, Pingaud).",
+            source={"off": "seed (Pingaud)", "on": "Abapa; rb.ec-lille.fr; OpenSpiel oware"},
         ),
         Variant.choice(
             "famine",
@@ -39,13 +40,20 @@ GAME = GameInfo(
             default="starving",
             doc="The player to move has no seed and cannot play: he collects every seed left on the board (seed), "
             "or the seeds stay with the owner of the row they lie in, the opponent (ec-lille, OpenSpiel).",
+            source={"starving": "seed (Pingaud)", "owner": "rb.ec-lille.fr; OpenSpiel oware"},
         ),
         Variant.choice(
             "grand_slam",
-            values=("allowed", "no-capture"),
+            values=("allowed", "no-capture", "illegal"),
             default="allowed",
             doc="A sowing that would capture every seed of the opponent's row captures them (seed: not "
-            "forbidden), or is played but captures nothing (Abapa, OpenSpiel).",
+            "forbidden), or is played but captures nothing (Abapa, OpenSpiel), or may not be played (illegal); "
+            "with illegal, when every move the player has is a grand slam he plays one and it captures.",
+            source={
+                "allowed": "seed (Pingaud)",
+                "no-capture": "Abapa; OpenSpiel oware",
+                "illegal": "Ludii Awari.lud (Herskovits 1932); Wikipedia 'Oware'; all-slam case: Allis et al. 1991",
+            },
         ),
         Variant.choice(
             "impasse_seeds",
@@ -53,18 +61,21 @@ GAME = GameInfo(
             default="own-row",
             doc="When the game ends by an impasse or at 25 captured seeds, each player adds the seeds on his own "
             "row (our choice; the seed is silent), or the seeds left count for nobody.",
+            source={"own-row": "OpenSpiel oware (the seed is silent)"},
         ),
         Variant.boolean(
             "early_win",
             default=True,
             doc="The game ends as soon as a player has captured 25 seeds, a majority of the 48 (seed: optional; "
             "it recommends playing on while learning); off: play on to famine or impasse.",
+            source={"on": "seed (optional there)", "off": "seed's advice to learners"},
         ),
         Variant.boolean(
             "repetition",
             default=True,
             doc="The game ends by impasse when a position (pits and player to move) comes back since the last "
             "capture: the seeds go round for ever (our reading of the seed's impasse; OpenSpiel).",
+            source={"on": "OpenSpiel oware"},
         ),
         Variant.integer(
             "no_capture",
@@ -81,6 +92,7 @@ GAME = GameInfo(
             "that is not given takes its value (must_feed=on, famine=owner, grand_slam=no-capture, "
             "impasse_seeds=own-row, early_win=on, repetition=on, no_capture=200); an option given explicitly keeps its value.",
             presets={"abapa": ABAPA},
+            source={"pingaud": "seed (Pingaud)", "abapa": "Abapa competition rules; OpenSpiel oware"},
         ),
     ),
 )

@@ -11,7 +11,9 @@ The game ends by famine (the player to move has no seed), at 25 captured
 seeds (``early_win``), by impasse (a position seen since the last capture
 comes back, ``repetition``; or ``no_capture`` turns without a capture), or
 with ``must_feed=on`` when the opponent is starving and no move can reach
-him.  Each ambiguity of games.md 9.4 is a variant option; ``rules=abapa``
+him.  Each ambiguity of games.md 9.4 is a variant option (the grand slam
+three ways: it captures, it captures nothing, or it may not be played while
+another move exists); ``rules=abapa``
 spells out the competition rules that OpenSpiel's ``oware`` plays (the
 oracle test compares the two).  ``docs/notation/awele.md`` documents the
 notation and the illegal-move codes.
@@ -59,7 +61,8 @@ class Rules:
 
     must_feed: bool
     famine_to_starving: bool  # famine=starving: the player who cannot play collects the seeds left
-    grand_slam_captures: bool
+    grand_slam_captures: bool  # grand_slam=allowed or illegal: a grand slam that is played captures
+    grand_slam_illegal: bool  # grand_slam=illegal: it may not be played while another move exists
     leftovers_to_owner: bool  # impasse_seeds=own-row
     early_win: bool
     repetition: bool
@@ -71,7 +74,8 @@ def rules_for(chosen: VariantValues) -> Rules:
     return Rules(
         must_feed=chosen.must_feed,
         famine_to_starving=chosen.famine == "starving",
-        grand_slam_captures=chosen.grand_slam == "allowed",
+        grand_slam_captures=chosen.grand_slam != "no-capture",
+        grand_slam_illegal=chosen.grand_slam == "illegal",
         leftovers_to_owner=chosen.impasse_seeds == "own-row",
         early_win=chosen.early_win,
         repetition=chosen.repetition,
@@ -94,7 +98,7 @@ class Sowing(NamedTuple):
     pits: tuple[int, ...]  # after the capture
     captured: tuple[int, ...]  # pits emptied by the capture, from the last pit sown backwards
     taken: tuple[int, ...]  # seeds taken from each of them
-    grand_slam: bool  # the capture would have taken every seed of the opponent's row (and rules forbade it)
+    grand_slam: bool  # the capture takes, or would take, every seed of the opponent's row
 
 
 # ORDER[origin][n]: the pits n seeds from ``origin`` are sown into; PATHS: the same as a move's path of names.
@@ -123,9 +127,9 @@ def sow(pits: tuple[int, ...], origin: int, side: int, rules: Rules) -> Sowing:
             pit -= 1
     slam = False
     if captured:
-        left = sum(board[low : low + ROW]) - sum(board[p] for p in captured)
-        if left == 0 and not rules.grand_slam_captures:
-            captured, slam = [], True
+        slam = sum(board[low : low + ROW]) == sum(board[p] for p in captured)
+        if slam and not rules.grand_slam_captures:
+            captured = []
     taken = tuple(board[p] for p in captured)
     for pit in captured:
         board[pit] = 0
@@ -293,7 +297,8 @@ class AweleState(GameState):
     def generate_moves(self) -> list[Move]:
         pits, side, rules = self._pits, self._side, self._rules
         starving = sum(pits[p] for p in geo.row(1 - side)) == 0
-        moves = []
+        moves: list[Move] = []
+        slams: list[Move] = []  # grand slams, kept apart with grand_slam=illegal
         for origin in geo.row(side):
             seeds = pits[origin]
             if not seeds:
@@ -302,7 +307,7 @@ class AweleState(GameState):
                 continue  # every seed stays in the mover's own row
             result = sow(pits, origin, side, rules)
             captured = result.captured
-            moves.append(
+            (slams if rules.grand_slam_illegal and result.grand_slam else moves).append(
                 Move(
                     NAMES[origin],
                     PATHS[origin][seeds],
@@ -312,7 +317,10 @@ class AweleState(GameState):
                     result.taken,
                 )
             )
-        return moves
+        # grand_slam=illegal: a grand slam is refused while any other move exists; when every move is one,
+        # the player plays one of them and it captures (the Awari rules of Allis, van der Meulen and van den
+        # Herik, 1991, which lift the ban when all moves would leave the opponent no seed).
+        return moves if moves or not slams else slams
 
     # -- play --------------------------------------------------------------------
     def apply(self, move: Move) -> "AweleState":
@@ -390,6 +398,9 @@ class AweleState(GameState):
             return (f"{text}: {move} is in the opponent's row; {whose} sows from row {self._side + 1}", "not-yours")
         if self._pits[origin] == 0:
             return (f"{text}: {move} is empty", "empty")
+        if self._rules.grand_slam_illegal and sow(self._pits, origin, self._side, self._rules).grand_slam:
+            return (f"{text}: this sowing would capture every seed of the opponent's row, and another move exists "
+                    "(grand_slam=illegal)", "grand-slam")
         if self._rules.must_feed:
             return (f"{text}: the opponent has no seed and this sowing gives him none (must_feed=on)", "must-feed")
         return (f"{text}: not a legal move in this position", "illegal")

@@ -48,6 +48,13 @@ CROWN_ROW: dict[int, int] = {0: SIZE - 1, 1: 0}
 ROWS_TOP_DOWN: tuple[tuple[str, ...], ...] = GRID.all_rows(top_down=True)
 
 
+#: the PDN square numbers draughts programs write (the FMJD convention, pydraughts' numbering too):
+#: PDN_SQUARES[n - 1] is square n, counted row by row from White's far side (row 8), each row from
+#: White's left: 1 = b8, 4 = h8, 5 = a7, ..., 29 = a1, 32 = g1.  White's men start on 21-32.
+PDN_SQUARES: tuple[str, ...] = tuple(name for row in ROWS_TOP_DOWN for name in row if name in INDEX)
+PDN_NUMBER: dict[str, int] = {name: n for n, name in enumerate(PDN_SQUARES, start=1)}
+
+
 def diagonal_count() -> int:
     """The number of diagonal segments joining two neighbouring dark squares (49 on 8 x 8)."""
     return sum(1 for i in range(len(DARK)) for ray in RAYS[i][:2] if ray)

@@ -22,7 +22,13 @@ The game is won by capturing every enemy piece or leaving the opponent no
 legal move (blockade).  It is drawn after ``king_moves_draw`` (20) successive
 moves, both players' counted, made with kings only, without any capture or man
 move.  The ambiguities of games.md 13.4 are variant options (``GAME.variants``);
-``docs/notation/damas.md`` documents the notation and the illegal-move codes.
+so are the federation rules' further draws, off by default: ``repetition`` (a
+position on the board for the third time) and ``endgame_draws`` (the
+draughts-64 limits of :func:`small_ending`).  Each adds to the position text
+what its rule needs: the king moves since the last man move or capture (the
+only positions that can come back), the plies since the last capture.
+``docs/notation/damas.md`` documents the notation and the illegal-move codes;
+PDN square numbers and PDN FEN positions are read too (:mod:`.pdn`).
 
 Move text: ``c3-d4`` for a step (a king's too: ``a1-h8``), ``c3xe5`` for a
 capture, ``c3xe5xc7`` for a chain, with every landing square.  A capture
@@ -46,6 +52,7 @@ from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.damas import GAME
 from boardgen.games.damas import geometry as geo
+from boardgen.games.damas import pdn
 from boardgen.values import position_counter
 
 EMPTY, WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = 0, 1, 2, 3, 4
@@ -81,12 +88,56 @@ class Rules:
     men_backwards: bool  # men capture backwards as well as forwards
     limit: int | None  # successive king-only moves that draw the game (None: never)
     first: int  # WHITE or BLACK
+    repetition: bool  # a position on the board for the third time draws (the text then carries the king moves)
+    endgame: bool  # the draughts-64 endgame draws (the text then carries the plies since the last capture)
 
 
 @cache
 def rules_for(chosen: VariantValues) -> Rules:
     return Rules(men_backwards=chosen.men_capture_backwards, limit=chosen.king_moves_draw,
-                 first=BLACK if chosen.first == "black" else WHITE)
+                 first=BLACK if chosen.first == "black" else WHITE,
+                 repetition=chosen.repetition, endgame=chosen.endgame_draws)
+
+
+#: the long diagonal a1-h8 (the "main road" of the draughts-64 endgame rule)
+LONG_DIAGONAL: frozenset[int] = frozenset(i for i, (x, y) in enumerate(XY) if x == y)
+
+
+def small_ending(board: tuple[int, ...]) -> tuple[int, str] | None:
+    """(plies without a capture that draw, why) for the endings the draughts-64 rules limit, else None.
+
+    The figures are those of pydraughts 0.6.7's ``brazilian`` variant (the FMJD rules of 64-square
+    draughts, Brazilian and Russian alike), each a number of moves by each player, so twice as many
+    plies, counted since the last capture: two pieces (one a king at least) against a lone king, 5
+    moves each; three pieces (one a king at least) against a lone king that holds the long diagonal
+    while they do not, 5 moves each; three kings or more against a lone king, 15 moves each; equal
+    forces with a king each, 4 or 5 pieces a side 30 moves each, 6 or 7 a side 60 moves each.
+    """
+    pieces = [0, 0]
+    kings = [0, 0]
+    on_long = [False, False]
+    for i, value in enumerate(board):
+        if value == EMPTY:
+            continue
+        side = OWNER[value]
+        pieces[side] += 1
+        kings[side] += IS_KING[value]
+        on_long[side] = on_long[side] or i in LONG_DIAGONAL
+    found: list[tuple[int, str]] = []
+    for strong, weak in ((WHITE, BLACK), (BLACK, WHITE)):
+        if pieces[weak] != 1 or kings[weak] != 1 or kings[strong] < 1:
+            continue
+        if pieces[strong] == 2:
+            found.append((10, "two pieces against a lone king: 5 moves each without a capture"))
+        if pieces[strong] == 3 and on_long[weak] and not on_long[strong]:
+            found.append((10, "three pieces against a lone king on the long diagonal: 5 moves each without a capture"))
+        if pieces[strong] >= 3 and kings[strong] == pieces[strong]:
+            found.append((30, "three kings against a lone king: 15 moves each without a capture"))
+    if kings[WHITE] == kings[BLACK] >= 1 and pieces[WHITE] == pieces[BLACK] in (4, 5, 6, 7):
+        moves = 30 if pieces[WHITE] <= 5 else 60
+        found.append((2 * moves, f"equal forces of {pieces[WHITE]} pieces with as many kings: {moves} moves each "
+                                 "without a capture"))
+    return min(found) if found else None
 
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
@@ -154,13 +205,25 @@ class DamasState(GameState):
     """
 
     game_id = "damas"
-    __slots__ = ("_board", "_side", "_count", "_rules", "_cached_moves", "_cached_outcome")
+    __slots__ = ("_board", "_side", "_count", "_rules", "_cached_moves", "_cached_outcome", "_since", "_history", "_seen")
 
-    def __init__(self, board: tuple[int, ...], side: int, count: int, rules: Rules) -> None:
+    def __init__(
+        self,
+        board: tuple[int, ...],
+        side: int,
+        count: int,
+        rules: Rules,
+        since: int = 0,
+        history: tuple[str, ...] = (),
+        seen: tuple[tuple[tuple[int, ...], int], ...] = (),
+    ) -> None:
         self._board = board
         self._side = side
         self._count = count
         self._rules = rules
+        self._since = since  # plies since the last capture (kept for endgame_draws=on)
+        self._history = history  # repetition=on: the king moves since the last man move or capture, oldest first
+        self._seen = seen  # ... and the (board, side) before each of them
         self._cached_moves = None
         self._cached_outcome = UNKNOWN_OUTCOME
 
@@ -184,13 +247,24 @@ class DamasState(GameState):
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "DamasState":
+        """A position from boardgen's text (below) or from a PDN FEN (``W:W21-32:B1-12``, see :mod:`.pdn`)."""
         rules = resolve_rules(variants)
+        if pdn.is_fen(text):
+            return cls._from_fen(text, rules)
         fields = text.split()
-        if len(fields) != 3:
-            raise NotationError(
-                f"position: expected 3 fields '<rows> <side> <counter>', got {len(fields)} in {text.strip()!r}"
+        most = 3 + rules.endgame + rules.repetition
+        if not 3 <= len(fields) <= most:
+            extra = "".join(
+                f"; then {what} with {option}" for what, option, on in (
+                    ("the plies since the last capture", "endgame_draws=on", rules.endgame),
+                    ("the king moves since the last man move or capture", "repetition=on", rules.repetition),
+                ) if on
             )
-        rows_text, side_text, counter_text = fields
+            raise NotationError(
+                f"position: expected 3 fields '<rows> <side> <counter>'{extra}, got {len(fields)} in {text.strip()!r}"
+            )
+        rows_text, side_text, counter_text = fields[:3]
+        rest = fields[3:]
         rows = rows_text.split("/")
         if len(rows) != geo.SIZE:
             raise NotationError(f"position: expected {geo.SIZE} rows separated by '/', got {len(rows)}")
@@ -215,7 +289,61 @@ class DamasState(GameState):
             raise NotationError(f"position: side to move must be w (White) or b (Black), not {side_text!r}")
         counter = position_counter(counter_text, "the king-move counter")
         cls._check_possible(board, counter, rules)
-        return cls(tuple(board), LETTER_SIDES[side_text], counter, rules)
+        since = counter  # without the field, the fewest plies it can be
+        if rules.endgame and rest and rest[0][0].isdigit():
+            since = position_counter(rest.pop(0), "the plies since the last capture")
+            if since < counter:
+                raise PositionError(
+                    f"position: {since} plies since the last capture, but {counter} king moves without a capture"
+                )
+        side = LETTER_SIDES[side_text]
+        if not rest:
+            return cls(tuple(board), side, counter, rules, since)
+        if not rules.repetition:
+            raise NotationError(f"position: {rest[0]!r} is a field this position text has only with repetition=on")
+        history = tuple(rest[0].lower().split(","))
+        return cls._replayed(tuple(board), side, counter, rules, since, history)
+
+    @classmethod
+    def _replayed(
+        cls, board: tuple[int, ...], side: int, counter: int, rules: Rules, since: int, history: tuple[str, ...]
+    ) -> "DamasState":
+        """The position with its history: the king moves are taken back, then replayed as legal moves."""
+        if len(history) > counter:
+            raise PositionError(
+                f"position: {len(history)} king moves in the history, but the counter says {counter} since the last "
+                "man move or capture"
+            )
+        work = list(board)
+        mover = side
+        for number in range(len(history), 0, -1):
+            mover = 1 - mover
+            match = STEP_RE.match(pdn.numbers_to_names(history[number - 1]))
+            origin, to = (INDEX.get(match.group(1)), INDEX.get(match.group(2))) if match else (None, None)
+            if origin is None or to is None or not IS_KING[work[to]] or OWNER[work[to]] != mover or work[origin] != EMPTY:
+                raise PositionError(
+                    f"position: history move {number} ({history[number - 1]!r}) is not a step of a "
+                    f"{SIDE_WORDS[mover]} king to where one stands now"
+                )
+            work[origin], work[to] = work[to], EMPTY
+        state = cls(tuple(work), mover, counter - len(history), rules, since - len(history))
+        for number, text in enumerate(history, start=1):
+            try:
+                move = state.parse_move(text)
+            except IllegalMoveError as error:
+                raise PositionError(f"position: history move {number} ({text!r}) is not legal there: {error}") from None
+            state = state.apply(move)
+        return state
+
+    @classmethod
+    def _from_fen(cls, text: str, rules: Rules) -> "DamasState":
+        """A PDN FEN's position: it has no counters, so they start at 0."""
+        side_text, pieces = pdn.read_fen(text)
+        board = [EMPTY] * len(NAMES)
+        for name, (colour, king) in pieces.items():
+            board[INDEX[name]] = LETTER_VALUE[colour.upper() if king else colour]
+        cls._check_possible(board, 0, rules)
+        return cls(tuple(board), LETTER_SIDES[side_text], 0, rules)
 
     @staticmethod
     def _check_possible(board: list[int], counter: int, rules: Rules) -> None:
@@ -241,7 +369,12 @@ class DamasState(GameState):
         rows = write_rows(
             [LETTER[board[INDEX[name]]] if name in INDEX else None for name in names] for names in geo.ROWS_TOP_DOWN
         )
-        return f"{rows} {SIDE_LETTERS[self._side]} {self._count}"
+        text = f"{rows} {SIDE_LETTERS[self._side]} {self._count}"
+        if self._rules.endgame:
+            text += f" {self._since}"
+        if self._history:
+            text += " " + ",".join(self._history)
+        return text
 
     # -- queries --------------------------------------------------------------
     @property
@@ -322,8 +455,16 @@ class DamasState(GameState):
         if value in MEN and XY[to][1] == geo.CROWN_ROW[OWNER[value]]:
             value += 1  # crowned: only where the move ends
         board[to] = value
-        count = self._count + 1 if IS_KING[self._board[origin]] and not taken else 0
-        return DamasState(tuple(board), 1 - self._side, count, self._rules)
+        king_step = IS_KING[self._board[origin]] and not taken
+        count = self._count + 1 if king_step else 0
+        rules = self._rules
+        if rules.repetition and king_step:
+            history = self._history + (f"{NAMES[origin]}-{NAMES[to]}",)
+            seen = self._seen + ((self._board, self._side),)
+        else:
+            history, seen = (), ()
+        since = 0 if taken else self._since + 1
+        return DamasState(tuple(board), 1 - self._side, count, rules, since, history, seen)
 
     def compute_outcome(self) -> Outcome | None:
         board, side = self._board, self._side
@@ -334,11 +475,19 @@ class DamasState(GameState):
         limit = self._rules.limit
         if limit is not None and self._count >= limit:
             return Outcome(None, f"{limit} successive moves made only with kings, without a capture")
+        rules = self._rules
+        if rules.repetition and self._seen.count((board, side)) >= 2:
+            return Outcome(None, "the same position for the third time, the same player to move")
+        if rules.endgame:
+            ending = small_ending(board)
+            if ending is not None and self._since >= ending[0]:
+                return Outcome(None, ending[1])
         return None
 
     # -- notation ----------------------------------------------------------------
     def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower().replace(":", "x")
+        """Lower case, ``:`` read as ``x``, and PDN square numbers (``22-18``) read as names (``b4-c5``)."""
+        return pdn.numbers_to_names(text.strip().lower().replace(":", "x"))
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; a capture may also be written with only its two ends."""
@@ -356,13 +505,17 @@ class DamasState(GameState):
                 raise IllegalMoveError(
                     f"{text}: {len(fits)} captures go from {ends[0]} to {ends[1]} ({', '.join(m.text for m in fits)}); "
                     "write every landing square", "ambiguous")
-        return super().parse_move(text)
+        raise IllegalMoveError(*self.why_illegal(text.strip()))  # the text as written: 22-17, not b4-a5
 
     def why_illegal(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/damas.md."""
         if self.outcome() is not None:
             return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
+        number = pdn.bad_number(move)
+        if number is not None:
+            return (f"{text}: {number} is not a square number; the dark squares are numbered 1 to {pdn.SQUARE_COUNT}",
+                    "off-board")
         step, capture = STEP_RE.match(move), CAPTURE_RE.match(move)
         if not (step or capture):
             return (f"{text}: not a move; write a step as c3-d4, a capture as c3xe5 or c3xe5xc7", "syntax")

@@ -27,13 +27,17 @@ GAME = GameInfo(
             doc="After a capture, may the same piece step on while each step captures again? never: no, one "
             "step per turn (the seed says nothing of it); may: yes, as far as the player likes (jpneto, "
             "bodogemu, kestevenmorris); must: yes, and it has to go on while it can.",
+            source={"never": "seed (silent), games.md 7.4", "may": "jpneto, bodogemu, kestevenmorris, old Ludii file"},
         ),
         Variant.integer(
             "quiet_moves",
             numbers=(20, 10, 40),
             default=20,
+            off=True,
             doc="The game stops and the pieces are counted after this many moves without a capture (the seed's "
-            "'no more captures possible', made checkable: bodogemu counts 20); the player with more pieces wins.",
+            "'no more captures possible', made checkable: bodogemu counts 20); the player with more pieces wins. "
+            "off: no such end; the game ends only when a player has lost every piece (Ludii's Seega.lud).",
+            source={"20": "games.md 7.4, after bodogemu", "off": "Ludii Seega.lud (its only end is capturing all)"},
         ),
         Variant.choice(
             "quiet_count",
@@ -41,6 +45,7 @@ GAME = GameInfo(
             default="each",
             doc="How quiet_moves counts: moves by each side (20 each, 40 turns in all: games.md's reading) or "
             "the two sides' moves together (20 turns in all).",
+            source={"each": "games.md 7.4", "both": "bodogemu's plain '20 moves without a capture'"},
         ),
         Variant.choice(
             "first_move",
@@ -48,6 +53,7 @@ GAME = GameInfo(
             default="last-placer",
             doc="Who makes the first move once every piece is placed: the player who placed last (seed, "
             "jpneto, bodogemu, kestevenmorris) or the player who placed first (Ludii's Seega.lud).",
+            source={"last-placer": "seed, jpneto, bodogemu, kestevenmorris", "first-placer": "Ludii Seega.lud"},
         ),
         Variant.choice(
             "first_placements",
@@ -56,6 +62,14 @@ GAME = GameInfo(
             doc="free: every placement anywhere but the centre (seed). edge-middles: each player's first two "
             "pieces go on the middle cells of the edges, the first player's on the bottom and top edges, the "
             "second player's on the left and right (orbiterarts).",
+            source={"free": "seed", "edge-middles": "orbiterarts; Ludii's 'prescribed spaces'"},
+        ),
+        Variant.boolean(
+            "safe_centre",
+            default=True,
+            doc="on: a piece standing on the centre cell is never captured, though it helps to capture (seed); "
+            "off: it is captured like any other (Ludii's Seega.lud, whose custodial capture has no exception).",
+            source={"on": "seed, games.md 7.3", "off": "Ludii Seega.lud"},
         ),
     ),
 )

@@ -9,11 +9,11 @@ orthogonally adjacent empty cell (the centre included).  Every enemy piece next
 to the cell the piece arrives on, with a piece of the mover's directly beyond it
 on the same line, is captured, several at once if so; an enemy on the centre
 cell is never captured (a piece of the mover's on the centre still helps to
-capture).  A piece that steps between two enemies is safe: only the side that
+capture; ``safe_centre=off`` drops that exception).  A piece that steps between two enemies is safe: only the side that
 moves captures.  A player who cannot move is skipped and his opponent moves
 again.  Capturing every enemy piece wins; otherwise the game stops after
 ``quiet_moves`` moves without a capture and the player with more pieces wins
-(equal: a draw).
+(equal: a draw); ``quiet_moves=off`` leaves capturing every piece as the only end.
 
 Why a whole chain of captures is one :class:`~boardgen.engine.base.Move`: with
 ``continue_capture`` on, the piece that captured may step again while each step
@@ -56,8 +56,9 @@ class Rules:
     """The variant options of one game, resolved to what the engine tests."""
 
     chain: str  # "never", "may" or "must"
-    quiet_limit: int  # turns without a capture after which the pieces are counted
-    quiet_moves: int
+    quiet_limit: int | None  # turns without a capture after which the pieces are counted (None: never)
+    quiet_moves: int | None
+    safe_centre: bool  # a piece on the centre is never captured
     quiet_count: str
     first_mover: int  # the side that moves first once every piece is placed
     edge_middles: bool
@@ -65,11 +66,13 @@ class Rules:
 
 @cache
 def rules_for(chosen: VariantValues) -> Rules:
-    quiet = int(chosen.quiet_moves)
+    quiet: int | None = chosen.quiet_moves
+    limit = None if quiet is None else quiet * 2 if chosen.quiet_count == "each" else quiet
     return Rules(
         chain=chosen.continue_capture,
-        quiet_limit=quiet * 2 if chosen.quiet_count == "each" else quiet,
+        quiet_limit=limit,
         quiet_moves=quiet,
+        safe_centre=chosen.safe_centre,
         quiet_count=chosen.quiet_count,
         first_mover=1 if chosen.first_move == "last-placer" else 0,
         edge_middles=chosen.first_placements == "edge-middles",
@@ -80,19 +83,25 @@ def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
     return rules_for(GAME.resolve_variants(variants))
 
 
-def captures_at(board: list[int], geo: Geometry, to: int, me: int, enemy: int) -> list[int]:
+def captures_at(board: list[int], geo: Geometry, to: int, me: int, enemy: int, safe: int) -> list[int]:
     """The enemies a piece of value ``me`` just arrived on ``to`` captures, in board order.
 
     A neighbour is taken when the cell beyond it in the same direction holds
-    one of the mover's pieces; the centre's occupant never is.
+    one of the mover's pieces; the occupant of cell ``safe`` never is (the
+    centre with ``safe_centre=on``, -1 for no safe cell: see :func:`safe_cell`).
     """
     taken = [
         near
         for near, beyond in geo.steps[to]
-        if beyond >= 0 and board[near] == enemy and near != geo.centre and board[beyond] == me
+        if beyond >= 0 and board[near] == enemy and near != safe and board[beyond] == me
     ]
     taken.sort()
     return taken
+
+
+def safe_cell(rules: Rules, geo: Geometry) -> int:
+    """The cell whose piece is never captured: the centre with ``safe_centre=on``, else -1 (none)."""
+    return geo.centre if rules.safe_centre else -1
 
 
 def can_step(board: tuple[int, ...] | list[int], geo: Geometry, value: int) -> bool:
@@ -210,7 +219,7 @@ class SeegaState(GameState):
             if sum(counts) >= 2 * each:
                 raise PositionError("position: every piece is placed, so the phase is m (movement)")
             return
-        if quiet > rules.quiet_limit:
+        if rules.quiet_limit is not None and quiet > rules.quiet_limit:
             raise PositionError(
                 f"position: the quiet-move counter is {quiet}, but the pieces are counted when it reaches "
                 f"{rules.quiet_limit}, so it is never more"
@@ -219,7 +228,7 @@ class SeegaState(GameState):
             raise PositionError(
                 f"position: {COLOUR[1 - side]} has no piece left, so the game ended with {COLOUR[1 - side]} to move"
             )
-        if counts[side] and not can_step(board, geo, STONE[side]) and quiet < rules.quiet_limit:
+        if counts[side] and not can_step(board, geo, STONE[side]) and (rules.quiet_limit is None or quiet < rules.quiet_limit):
             raise PositionError(
                 f"position: {COLOUR[side]} cannot move, so {COLOUR[1 - side]} moves again: write side "
                 f"{SIDE_LETTERS[1 - side]}"
@@ -295,6 +304,7 @@ class SeegaState(GameState):
         geo, rules = self._geo, self._rules
         names = geo.names
         me, enemy = STONE[self._side], STONE[1 - self._side]
+        safe = safe_cell(rules, geo)
         moves: list[Move] = []
         board = list(self._board)
         for origin, value in enumerate(self._board):
@@ -304,7 +314,7 @@ class SeegaState(GameState):
                 if board[to] != EMPTY:
                     continue
                 board[origin], board[to] = EMPTY, me
-                taken = captures_at(board, geo, to, me, enemy)
+                taken = captures_at(board, geo, to, me, enemy, safe)
                 if not taken:
                     text = f"{names[origin]}-{names[to]}"
                     moves.append(Move(text, (names[origin], names[to]), (), "step", key=((origin, to), ())))
@@ -334,7 +344,7 @@ class SeegaState(GameState):
             if board[to] != EMPTY:
                 continue
             board[here], board[to] = EMPTY, me
-            again = captures_at(board, geo, to, me, enemy)
+            again = captures_at(board, geo, to, me, enemy, safe_cell(self._rules, geo))
             if again:
                 more = True
                 self._chains(board, path + (to,), taken + [again], moves)
@@ -391,7 +401,7 @@ class SeegaState(GameState):
             winner = 1 - self._side
             return Outcome(winner, f"{COLOUR[winner]} captured every {COLOUR[1 - winner]} piece")
         rules = self._rules
-        if self._quiet >= rules.quiet_limit:
+        if rules.quiet_limit is not None and self._quiet >= rules.quiet_limit:
             each = " by each side" if rules.quiet_count == "each" else ""
             tally = f"White has {counts[0]} pieces, Black {counts[1]}"
             why = f"{rules.quiet_moves} moves{each} without a capture: {tally}"
@@ -501,7 +511,7 @@ class SeegaState(GameState):
             if board[to] != EMPTY:
                 return (f"{text}: {names[to]} is occupied", "occupied")
             board[here], board[to] = EMPTY, me
-            taken = captures_at(board, geo, to, me, enemy)
+            taken = captures_at(board, geo, to, me, enemy, safe_cell(self._rules, geo))
             if number and not taken:
                 return (f"{text}: the step to {names[to]} captures nothing; after the first step each step "
                         "must capture", "continue-without-capture")
@@ -519,7 +529,7 @@ class SeegaState(GameState):
             for to, _b in geo.steps[here]:
                 if board[to] == EMPTY:
                     board[here], board[to] = EMPTY, me
-                    if taken and captures_at(board, geo, to, me, enemy):
+                    if taken and captures_at(board, geo, to, me, enemy, safe_cell(self._rules, geo)):
                         return (f"{text}: the piece can capture again from {names[here]} and with "
                                 "continue_capture=must it has to", "continue-must")
                     board[here], board[to] = me, EMPTY
