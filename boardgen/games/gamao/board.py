@@ -47,6 +47,7 @@ class GamaoBoard(BoardDrawing):
 
     game_id = "gamao"
     unit_label = {"pt": "largura das casas", "en": "point width"}
+    poster_cell_mm = 30.0  # the tiled poster: points 30 mm wide, for counters up to 27 mm (coins); a club board's 42 mm is `--cell-mm 42 --tile`
     notes = (
         (
             "As brancas andam de 24 para 1 e retiram as peças pela direita, embaixo; as pretas andam de 1 para 24 e "
