@@ -46,7 +46,7 @@ from boardgen.sheets.request import poster_cell_mm
 from boardgen.sheets.single import decimal, place_board
 from boardgen.sheets.tiles import sheets_needed
 
-from ..conftest import require_tool
+from ..conftest import require_tool, run_boardgen
 
 PT_PER_MM = 72 / 25.4
 RULES = Path(__file__).resolve().parents[2] / "rules_text"
@@ -323,3 +323,15 @@ def test_a_poster_is_not_the_one_sheet_board(game):
     assert board != poster
     assert len(PdfReader(io.BytesIO(board)).pages) == 1
     assert len(PdfReader(io.BytesIO(poster)).pages) >= 3
+
+
+def test_tile_alone_on_the_command_line_makes_the_build_s_poster(tmp_path):
+    """``boardgen board GAME --tile`` with no size: the poster the build publishes, byte for byte (once an error asking for a size)."""
+    job = SAMPLED[0]
+    out = tmp_path / "poster.pdf"
+    args = ["board", job.game, "--tile", "--paper", job.paper or "a4", "-o", str(out)]
+    if job.size is not None:
+        args += ["--size", str(job.size)]
+    result = run_boardgen(*args)
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes() == _made(job)
