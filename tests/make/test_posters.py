@@ -27,6 +27,7 @@ import importlib
 import io
 import re
 import subprocess
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,6 @@ from boardgen.make import steps
 from boardgen.make.plan import Job
 from boardgen.make.tasks import sheet_request
 from boardgen.registry import GameInfo, all_games
-from boardgen.sheets.paper import parse_paper
 from boardgen.sheets.request import poster_cell_mm
 from boardgen.sheets.single import decimal, place_board
 from boardgen.sheets.tiles import sheets_needed
@@ -73,6 +73,15 @@ def _size_part(game: GameInfo, size: int | None) -> str:
     return f"-{size}" if size else ""
 
 
+@cache
+def _tiles(game_id: str, size: int | None, paper: str) -> tuple[float, int | None]:
+    """(poster cell mm, tiles) of the build's poster request: the layout only, no tile drawn (shared by the tests below)."""
+    request = sheet_request(game_id, size, paper, "pdf", True)
+    board = request.info.make_board(request.size)
+    assert request.cell_mm is not None
+    return request.cell_mm, sheets_needed(board, request.paper, request.options, request.cell_mm, request.overlap, request.cut_marks, request.orientation)
+
+
 def _made(job: Job) -> bytes:
     """The file's bytes, made by the function the job names (``job.task``), as the build's worker calls it."""
     module, _, function = job.task.partition(":")
@@ -95,7 +104,7 @@ def test_every_build_poster_asks_for_its_board_at_the_poster_size_on_two_sheets_
     board = request.info.make_board(request.size)
     assert board.poster_cell_mm is not None, f"{job.game}: its board states no poster size"
     assert request.tile and request.cell_mm == board.poster_cell_mm == poster_cell_mm(request.info, request.size)
-    tiles = sheets_needed(board, request.paper, request.options, request.cell_mm, request.overlap, request.cut_marks, request.orientation)
+    tiles = _tiles(job.game, job.size, request.paper.name)[1]  # the paper the job names
     assert tiles is not None and tiles >= 2, f"{job.path}: {tiles} sheet(s)"
     one_sheet = place_board(board, request.paper, request.options).frame.scale
     assert request.cell_mm > one_sheet * 1.2, f"{job.path}: {request.cell_mm} mm is hardly larger than the one-sheet board's {one_sheet:.1f} mm"
@@ -111,16 +120,9 @@ SAMPLED = [_sampled(k, game) for k, game in enumerate(GAMES)]
 
 
 @pytest.fixture(scope="module")
-def made(tmp_path_factory) -> dict[str, tuple[bytes, PdfReader, Path]]:
-    """Each sampled poster's bytes, read back by pypdf, and written to a file for pdftoppm (about 0.5 s each)."""
-    folder = tmp_path_factory.mktemp("posters")
-    files = {}
-    for job in SAMPLED:
-        data = _made(job)
-        path = folder / Path(job.path).name
-        path.write_bytes(data)
-        files[job.path] = (data, PdfReader(io.BytesIO(data)), path)
-    return files
+def made() -> dict[str, PdfReader]:
+    """Each sampled poster, made by the build's task and read back by pypdf (about 0.3 s each)."""
+    return {job.path: PdfReader(io.BytesIO(_made(job))) for job in SAMPLED}
 
 
 def _texts(reader: PdfReader, page: int) -> list[tuple[str, float, float, float]]:
@@ -173,7 +175,7 @@ def measured_pitch(tile: list[tuple[str, float, float, float]], model: list[tupl
 @pytest.mark.parametrize("job", SAMPLED, ids=[Path(job.path).stem for job in SAMPLED])
 def test_the_poster_file_has_its_guide_then_its_tiles_at_the_promised_pitch(job, made):
     """Read back: a guide page naming every sheet in both languages, at least two tiles, every page the paper, the pitch within 1 %."""
-    _, reader, _ = made[job.path]
+    reader = made[job.path]
     request = sheet_request(*job.args)
     board = request.info.make_board(request.size)
     promised = board.poster_cell_mm
@@ -285,10 +287,7 @@ def test_the_booklet_states_the_poster_s_size_and_sheets_as_the_file_has_them(ga
     stated = f"{decimal(promised, 'pt' if lang == 'pt-BR' else 'en').removesuffix(',0').removesuffix('.0')} mm"
     assert stated in paragraph, f"{game.id} {lang}: the poster paragraph does not say {stated}: {paragraph}"
     counts = [match for match in SHEETS_WORDS[lang].finditer(paragraph) if match.group(1) in NUMBERS[lang]]
-    tiles = {
-        paper: sheets_needed(board, parse_paper(paper), BoardOptions(), promised, sheet_request(game.id, game.default_size, paper, "pdf", True).overlap)
-        for paper in steps.BUILD_PAPERS
-    }
+    tiles = {paper: _tiles(game.id, game.default_size, paper)[1] for paper in steps.BUILD_PAPERS}
     for match in counts:
         a4 = NUMBERS[lang][match.group(1)]
         letter = NUMBERS[lang][match.group(2)] if match.group(2) else a4
