@@ -99,8 +99,9 @@ def board_sheet(
     ``cell_mm`` or ``board_mm``: the scale, as one cell's size or the board's width
     (default: as large as fits). ``orientation``: ``"auto"``, ``"portrait"``,
     ``"landscape"``. ``tile``: a board larger than the paper over several sheets,
-    ``overlap_mm`` apart (default 10). ``per_sheet``: that many small boards for pen
-    and paper (Hex, Trihex). ``coordinates``, ``setup`` (start position drawn),
+    ``overlap_mm`` apart (default 10); with no ``cell_mm`` or ``board_mm``, the game's
+    poster (its board's ``poster_cell_mm``, the build's poster file). ``per_sheet``: that
+    many small boards for pen and paper (Hex, Trihex). ``coordinates``, ``setup`` (start position drawn),
     ``centre_mark`` and ``cut_marks`` are True or False.
     """
     target = _path(path)

@@ -75,7 +75,6 @@ BOARD_MISTAKES = [
     ("setup", {"setup": 1}),
     ("centre_mark", {"centre_mark": None}),
     ("cut_marks", {"cut_marks": "yes"}),
-    ("tile", {"tile": True}),
     ("tile", {"tile": True, "cell_mm": 30, "format": "svg"}),
     ("overlap_mm", {"overlap_mm": 5}),
     ("overlap_mm", {"overlap_mm": 500, "tile": True, "cell_mm": 30}),

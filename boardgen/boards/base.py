@@ -103,6 +103,11 @@ class BoardDrawing(ABC):
     #: what one board unit measures on a sheet when no size is asked for and it fits (None: the largest
     #: size that fits); a board sold in one size (the 8 x 8 chequerboard) prints the same on A4 and Letter
     default_cell_mm: float | None = None
+    #: what one board unit measures on the tiled poster (``--tile`` with no size asked, and the
+    #: build's ``GAME-poster-tiled-PAPER.pdf``): the size a player with full-size pieces expects,
+    #: and the size the booklet's "Making your own" states (tests/make/test_posters.py reads both).
+    #: None: the board has no poster size, and ``--tile`` needs ``--cell-mm``, ``--board-mm`` or ``--sheets``
+    poster_cell_mm: float | None = None
     #: groups of drawing roles whose ink carries different meanings (players' edges,
     #: circuits, line colours, zones) and so must stay apart in a greyscale print
     distinct_roles: tuple[tuple[str, ...], ...] = ()

@@ -46,6 +46,8 @@ class ChequerBoard(GridBoard):
     places = "cells"
     chequer = True
     default_cell_mm: float | None = DEFAULT_SQUARE_MM
+    #: the tiled poster: a club board's squares, within FIDE's range and the club draughts board's
+    poster_cell_mm: float | None = TOURNAMENT_SQUARE_MM
     label_gap = 0.8
     label_size = 0.3
     #: a piece a little smaller than its square, as on a real board

@@ -25,7 +25,6 @@ from boardgen.site.catalogue import Kind
 
 BUILD_PAPERS = ("a4", "letter")
 BUILD_FORMATS = ("pdf", "svg")
-POSTER_PAPER = "a2"  # tiled versions: the board as large as it would be on A2, printed on A4/Letter
 PEN_BOARDS_PER_SHEET = 4
 BOARD_LANGS = "pt+en"  # a sheet carries its printing notes in both languages
 BOARD_TASK = "boardgen.make.tasks:board_sheet"
@@ -87,8 +86,14 @@ def _sheets_of_size(game: GameInfo, size: int | None) -> Iterator[Job]:
 
 
 def _poster(game: GameInfo, size: int | None, paper: str) -> Job:
+    """The game's tiled poster on ``paper`` sheets: the board at its ``poster_cell_mm`` (the size its booklet states).
+
+    The size is the board drawing's, read when the task runs
+    (:func:`boardgen.sheets.request.poster_cell_mm`, as ``boardgen board GAME
+    --tile`` reads it), so the plan stays free of drawing code.
+    """
     name = f"{game.id}{_size_part(game, size)}-poster-tiled-{paper}.pdf"
-    return _board_job(game, name, "poster", (game.id, size, paper, "pdf", POSTER_PAPER, None), POSTER_COST)
+    return _board_job(game, name, "poster", (game.id, size, paper, "pdf", True, None), POSTER_COST)
 
 
 def other_sizes(game: GameInfo) -> tuple[int, ...]:
@@ -118,7 +123,7 @@ def large_board_jobs(context: PlanContext | None = None) -> Iterator[Job]:
             yield _poster(game, game.default_size, paper)
             if game.extra.get("pen_and_paper"):
                 name = f"{game.id}{_size_part(game)}-pen-x{PEN_BOARDS_PER_SHEET}-{paper}.pdf"
-                yield _board_job(game, name, "pen", (game.id, game.default_size, paper, "pdf", None, PEN_BOARDS_PER_SHEET), PEN_COST)
+                yield _board_job(game, name, "pen", (game.id, game.default_size, paper, "pdf", False, PEN_BOARDS_PER_SHEET), PEN_COST)
 
 
 RECORD_TASK = "boardgen.make.tasks:record_sheet"

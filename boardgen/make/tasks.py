@@ -58,29 +58,28 @@ def checked_game(game_id: str) -> "GameSources":
 # -- the tasks ----------------------------------------------------------------------------------
 
 
-def sheet_request(game_id: str, size: int | None, paper: str, fmt: str, poster_of: str | None = None, per_sheet: int | None = None) -> "SheetRequest":
-    """The board request a board job's ``args`` stand for (tests inspect the requests the build plans through this)."""
+def sheet_request(game_id: str, size: int | None, paper: str, fmt: str, poster: bool = False, per_sheet: int | None = None) -> "SheetRequest":
+    """The board request a board job's ``args`` stand for (tests inspect the requests the build plans through this).
+
+    ``poster``: the game's tiled poster, the request ``boardgen board GAME --tile`` makes
+    (its board's ``poster_cell_mm``: :func:`boardgen.sheets.request.poster_cell_mm`).
+    """
     from boardgen.boards.base import BoardOptions
     from boardgen.registry import get_game
     from boardgen.sheets.paper import parse_paper
-    from boardgen.sheets.request import SheetRequest
+    from boardgen.sheets.request import SheetRequest, board_request
 
     game = get_game(game_id)
-    options = BoardOptions()
-    if poster_of is not None:
-        from boardgen.sheets.single import place_board
-
-        board = game.make_board(size)
-        scale = round(place_board(board, parse_paper(poster_of), options).frame.scale, 1)
-        return SheetRequest(game, size, parse_paper(paper), options, fmt, scale, tile=True)
-    return SheetRequest(game, size, parse_paper(paper), options, fmt, per_sheet=per_sheet)
+    if poster:
+        return board_request(game, size=size, paper=paper, format=fmt, tile=True)
+    return SheetRequest(game, size, parse_paper(paper), BoardOptions(), fmt, per_sheet=per_sheet)
 
 
-def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster_of: str | None = None, per_sheet: int | None = None) -> bytes:
-    """A board file: one board on the sheet, or tiled as large as it would be on ``poster_of``, or ``per_sheet`` boards."""
+def board_sheet(game_id: str, size: int | None, paper: str, fmt: str, poster: bool = False, per_sheet: int | None = None) -> bytes:
+    """A board file: one board on the sheet, or the game's tiled poster, or ``per_sheet`` boards."""
     from boardgen.sheets.request import render_board_file
 
-    return render_board_file(sheet_request(game_id, size, paper, fmt, poster_of, per_sheet))[0]
+    return render_board_file(sheet_request(game_id, size, paper, fmt, poster, per_sheet))[0]
 
 
 def record_sheet(game_id: str, paper: str, fmt: str) -> bytes:

@@ -93,7 +93,9 @@ def board_request(
     so a command line can pass its options through unchanged.  ``paper`` None
     is the default paper (:func:`boardgen.sheets.paper.default_paper`).
     ``names`` maps a keyword (``"ink"``) to the name messages should use for it
-    (``"--ink"``); keywords not in it are named as themselves.
+    (``"--ink"``); keywords not in it are named as themselves.  ``tile``
+    with no size asked (no ``cell_mm``, ``board_mm`` or ``sheets``) is the
+    game's poster (:func:`poster_cell_mm`), the one the build makes.
     """
     def name(keyword: str) -> str:
         return option_name(names, keyword)
@@ -129,7 +131,9 @@ def board_request(
     if bleed is not None and (flags["tile"] or count is not None):
         raise OptionError(name("bleed_mm"), f"is for a board on one sheet; it does not combine with {name('tile')} or {name('per_sheet')}")
     if flags["tile"] and cell is None and width is None and tiling[1] is None:
-        raise OptionError(name("tile"), f"say how large the board should be with {name('cell_mm')}, {name('board_mm')} or {name('sheets')}")
+        cell = poster_cell_mm(info, chosen_size)  # the game's own poster, as the build makes it
+        if cell is None:
+            raise OptionError(name("tile"), f"say how large the board should be with {name('cell_mm')}, {name('board_mm')} or {name('sheets')}")
 
     options = BoardOptions(coordinates=flags["coordinates"], ink=chosen_ink, setup=flags["setup"], centre_mark=flags["centre_mark"])
     return SheetRequest(
@@ -150,6 +154,17 @@ def board_request(
         bleed,
         resolution,
     )
+
+
+def poster_cell_mm(info: GameInfo, size: int | None) -> float | None:
+    """What one board unit measures on the game's tiled poster: its board drawing's ``poster_cell_mm``.
+
+    One number per game, kept with the board (the unit is the board's: a
+    square, a point spacing, a pit's diameter), so the build's
+    ``GAME-poster-tiled-PAPER.pdf``, ``boardgen board GAME --tile`` and the
+    booklet's promise (tests/make/test_posters.py) cannot drift apart.
+    """
+    return info.make_board(size).poster_cell_mm
 
 
 def ink_mode(chosen: str) -> InkMode:

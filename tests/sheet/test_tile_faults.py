@@ -1,6 +1,6 @@
 """Tiled posters as a print shop checks them: margins, text over text, empty tiles, seams.
 
-Every poster the build makes (``boardgen build``: each game at its A2 size, on
+Every poster the build makes (``boardgen build``: each game at its board's poster size, on
 A4 and on Letter sheets) is laid out once per test module and checked twice:
 on the drawing model (the boxes of what each sheet draws, cut to its clips)
 and on the rasterised PDF, the way a reader sees it.

@@ -141,7 +141,6 @@ BAD = [
     (["--tile", "--sheets", "4", "--cell-mm", "20"], "--sheets", "without --cell-mm"),
     (["--tile", "--sheets", "0"], "--sheets", "from 1 to 100"),
     (["--tile", "--sheets", "many"], "--sheets", "whole number"),
-    (["--tile"], "--tile", "--sheets"),
 ]
 
 

@@ -86,6 +86,7 @@ class BraxBoard(GridBoard):
 
     game_id = "brax"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
+    poster_cell_mm = 43.0  # the tiled poster: points 43 mm apart, for full-size draughts men (up to about 37 mm) on neighbouring points
     piece_diameter = 0.56
     distinct_roles = (("line-white", "line-red"),)
     # The start diamonds are printed on the traditional board, so they are part of

@@ -5,7 +5,7 @@ of a point; a checker is :data:`~boardgen.games.gamao.geometry.CHECKER` of it
 across, so the sheet's size line names the checkers the board suits.  On A4
 or Letter the whole board fits at about 13 mm a point (12.7 mm on A4, 13.0 on
 Letter: counters up to 11 mm, a travel set's size); the build's tiled poster
-is the A2 size, about 30 mm a point for counters up to 27 mm; a club board,
+is :attr:`GamaoBoard.poster_cell_mm`, 30 mm a point for counters up to 27 mm; a club board,
 42 mm a point for checkers of 38 mm, is ``--cell-mm 42 --tile`` (656 x 480 mm
 on eight A4 sheets).
 
@@ -47,6 +47,7 @@ class GamaoBoard(BoardDrawing):
 
     game_id = "gamao"
     unit_label = {"pt": "largura das casas", "en": "point width"}
+    poster_cell_mm = 30.0  # the tiled poster: points 30 mm wide, for counters up to 27 mm (coins); a club board's 42 mm is `--cell-mm 42 --tile`
     notes = (
         (
             "As brancas andam de 24 para 1 e retiram as peças pela direita, embaixo; as pretas andam de 1 para 24 e "

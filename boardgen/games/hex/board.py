@@ -55,6 +55,7 @@ class HexBoard(HexCellBoard):
     side_order = SIDE_ORDER
     side_angles = SIDE_ANGLES
     band_depth = BAND_DEPTH
+    poster_cell_mm = 30.0  # the tiled poster, at every size: cells for coins and Go stones (about 22 mm)
     distinct_roles = (("edge-player-0", "edge-player-1"),)
 
     def __init__(self, size: int | None = 11) -> None:

@@ -74,6 +74,7 @@ class NyoutBoard(BoardDrawing):
     )
     piece_diameter = PIECE_DIAMETER
     default_cell_mm = 17.0
+    poster_cell_mm = 30.0  # the tiled poster: the size of a cloth yut mat's stations, for horses up to about 28 mm
     kept_marks = ("entry-exit",)
     place_word = "station"
     moves_follow_lines = False

@@ -173,6 +173,7 @@ def light_hatches(shade: str) -> tuple[Hatch, ...]:
 class RingoBoard(BoardDrawing):
     game_id = "ringo"
     unit_label = {"pt": "largura do anel", "en": "ring width"}
+    poster_cell_mm = 26.0  # the tiled poster: rings 26 mm wide, twice the one-sheet board's, for pieces up to about 20 mm (25 mm leaves a 2 mm sliver on Letter)
     place_word = "cell"
     kept_marks = ("neutral-zone",)  # the rules' neutral segment: on every drawing
     piece_diameter = 0.72

@@ -179,6 +179,7 @@ class SurakartaBoard(GridBoard):
 
     game_id = "surakarta"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
+    poster_cell_mm = 40.0  # the tiled poster: points 40 mm apart, twice the one-sheet board's, for pieces up to about 30 mm (Go stones)
     piece_diameter = 0.62
     distinct_roles = ((geo.PLAIN, geo.INNER, geo.OUTER),)
     places = "points"

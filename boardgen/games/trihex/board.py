@@ -40,6 +40,7 @@ class TrihexBoard(HexCellBoard):
     side_order = SIDE_ORDER
     side_angles = SIDE_ANGLES
     band_depth = BAND_DEPTH
+    poster_cell_mm = 30.5  # the tiled poster, at every size: cells for coins and Go stones (about 22 mm); the 11's four sheets on A4 and Letter alike
     distinct_roles = (("side-left", "side-right", "side-bottom"),)
 
     def __init__(self, size: int | None = 11) -> None:
