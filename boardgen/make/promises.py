@@ -13,8 +13,8 @@ breaks:
   page count is the PDF's;
 * **the paper**: every page (the PDF's MediaBox; an SVG's width and height;
   a PNG's pixels at its ``pHYs`` resolution) is the record's paper, either way
-  up, or the one way its kind is printed (a booklet's pages portrait, an
-  imposed booklet's sheets landscape);
+  up, or the one way its kind is printed (an imposed booklet's sheets
+  landscape);
 * **the kind**: a one-sheet board is one page; a poster is its assembly guide
   and at least two sheets, and its board's cells are drawn at the size its
   job promises (the shapes on the sheets against the same board drawn at the
@@ -49,7 +49,8 @@ if TYPE_CHECKING:
     from boardgen.sheets.request import SheetRequest
 
 PAPER_TOLERANCE = 0.5  # mm: a page is the paper when both sides are this close (points are written to 1/100)
-ORIENTATION = {"booklet": "portrait", "booklet-imposed": "landscape"}  # kinds printed one way up only
+# Kinds printed one way up only.  Not a booklet: on A4 and Letter its last page is the board, landscape.
+ORIENTATION = {"booklet-imposed": "landscape"}
 SHEET_KINDS = frozenset({"board", "poster", "pen", "pieces", "record", "calibration"})
 BOOKLET_KINDS = frozenset({"booklet", "booklet-imposed"})
 BOOKLET_TEXT_PAGES = 3  # pages of a booklet's text read for its language (after the cover)
@@ -101,11 +102,22 @@ def _record_problems(record: Artefact, data: bytes) -> list[str]:
 # -- the paper ------------------------------------------------------------------------------
 
 
+# Papers a booklet's pages are set on that no sheet is: ISO 216's A5 (the booklet's templates say
+# "size: A5" in their CSS, which WeasyPrint makes 148 x 210 mm; the sheets' --paper offers no A5).
+PAGE_ONLY_PAPERS: dict[str, Size] = {"a5": (148.0, 210.0)}
+
+
 def paper_size(name: str) -> Size:
-    """The paper's width and height in mm, portrait (``a4``, ``letter``, ``300x200``)."""
+    """The paper's width and height in mm, portrait (``a4``, ``letter``, ``a5``, ``300x200``); ValueError for a name no one knows."""
+    from boardgen.errors import OptionError
     from boardgen.sheets.paper import parse_paper
 
-    paper = parse_paper(name)
+    if name in PAGE_ONLY_PAPERS:
+        return PAGE_ONLY_PAPERS[name]
+    try:
+        paper = parse_paper(name)
+    except OptionError:
+        raise ValueError(f"its record's paper {name!r} is no paper boardgen knows") from None
     return (paper.width, paper.height)
 
 

@@ -89,11 +89,13 @@ class PdfFile:
         return len(self._document)
 
     def page_size(self, index: int) -> Size:
-        """The page's MediaBox in mm, width first (a page rotated by ``/Rotate`` is reported as it shows)."""
-        page = self._document[index]
-        left, bottom, right, top = page.get_mediabox()
-        width, height = (right - left) * MM_PER_PT, (top - bottom) * MM_PER_PT
-        return (height, width) if page.get_rotation() % 180 else (width, height)
+        """The page's size in mm, width first, as PDFium reads it from the page's dictionary without loading the page.
+
+        That is the MediaBox (cut down by a CropBox, which boardgen never
+        writes), turned by ``/Rotate``: the paper a printer is asked for.
+        """
+        width, height = self._document.get_page_size(index)
+        return (width * MM_PER_PT, height * MM_PER_PT)
 
     def text(self, index: int) -> str:
         """The page's text as PDFium extracts it (what a reader copies or a screen reader says)."""
