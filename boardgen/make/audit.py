@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
@@ -40,6 +40,7 @@ AUDIT_SCHEMA = 1  # bump when what a file is checked for changes without the cod
 AUDIT_INPUTS = ("code", "libraries")  # the audit's own code is in "code"; PDFium's version in "libraries"
 # The fields of a record that are what it promises: two files that differ in any of them are two different things.
 PROMISE_FIELDS = tuple(f.name for f in fields(Artefact) if f.name not in ("path", "bytes", "sha256", "pages"))
+RECORD_FIELDS = tuple(f.name for f in fields(Artefact))
 
 
 class AuditError(BoardgenError):
@@ -63,9 +64,7 @@ def full_edition(job: Job, jobs_by_promise: dict[tuple[object, ...], Job]) -> Jo
     """The full-ink job of the same file as an ink-saving job (same game, kind, paper, language...), None if there is none."""
     if job.ink != "light":
         return None
-    record = job.artefact(0, "", None)
-    full = Artefact(**{**record.to_json(), "ink": "full"})
-    return jobs_by_promise.get(promise_of(full))
+    return jobs_by_promise.get(promise_of(replace(job.artefact(0, "", None), ink="full")))
 
 
 def audit_key(context: PlanContext, job: Job, record: Artefact, full: Record | None) -> str:
@@ -73,7 +72,7 @@ def audit_key(context: PlanContext, job: Job, record: Artefact, full: Record | N
     return context.key_of(
         "audit",
         AUDIT_SCHEMA,
-        record.to_json(),
+        [getattr(record, name) for name in RECORD_FIELDS],
         job.task,
         repr(job.args),
         full.artefact.sha256 if full is not None else None,
@@ -95,12 +94,13 @@ def audit(
     """
     started = time.perf_counter()
     present = [(job, record) for job in jobs if (record := cache.intact(job.path)) is not None]
+    records = {job.path: record for job, record in present}
     by_promise = {promise_of(job.artefact(0, "", None)): job for job, _ in present}
     failures: list[Failure] = []
     read = 0
     for job, record in present:
         partner_job = full_edition(job, by_promise)
-        partner = cache.intact(partner_job.path) if partner_job is not None else None
+        partner = records.get(partner_job.path) if partner_job is not None else None
         key = audit_key(context, job, record.artefact, partner)
         if record.audit == key:
             continue
