@@ -23,8 +23,10 @@ breaks:
   one board's);
 * **the language**: the text reads as the record's language(s)
   (:mod:`boardgen.make.languages`), on a page or two;
-* **the ink**: an ink-saving edition puts less ink on its first page than the
-  full edition of the same file does; a one-ink file has no coloured pixel.
+* **the ink**: an ink-saving PDF puts less ink on its first page than the
+  full edition of the same file does; a one-ink file has no coloured pixel
+  (a PDF's pages, a PNG's image) nor paints with a colour (an SVG's fills and
+  strokes).
 
 Cheap on purpose: a page or two of text, a first page rasterised at 72 dpi
 when a promise is about ink, the shapes of a board file's pages.  The checks
@@ -42,7 +44,22 @@ from typing import TYPE_CHECKING, Any
 
 from boardgen.make.languages import language_problem
 from boardgen.make.plan import Job
-from boardgen.make.reading import COLOUR_DPI, INK_DPI, PdfFile, Shape, Size, colour_pixels, ink_share, open_pdf, read_png, read_svg, sniff_format
+from boardgen.make.reading import (
+    COLOUR_DPI,
+    COLOUR_THRESHOLD,
+    INK_DPI,
+    PdfFile,
+    Shape,
+    Size,
+    colour_pixels,
+    ink_share,
+    is_grey,
+    open_pdf,
+    png_image,
+    read_png,
+    read_svg,
+    sniff_format,
+)
 from boardgen.site.catalogue import Artefact, digest
 
 if TYPE_CHECKING:
@@ -320,6 +337,10 @@ def _svg_problems(subject: Subject) -> list[str]:
         problem = language_problem(facts.text, record.lang, SHEET_WORDS)
         if problem is not None:
             problems.append(problem)
+    if record.ink == "mono":
+        coloured = sorted(colour for colour in facts.colours if not is_grey(colour, COLOUR_THRESHOLD))
+        if coloured:
+            problems.append(f"a one-ink file must have no colour, paints with {', '.join(coloured[:3])}{' and more' if len(coloured) > 3 else ''}")
     return problems
 
 
@@ -329,6 +350,8 @@ def _png_problems(subject: Subject) -> list[str]:
 
     record = subject.record
     facts = read_png(subject.data)
+    if record.ink == "mono" and (coloured := colour_pixels(png_image(subject.data))):
+        return [f"a one-ink file must have no colour, has {coloured} coloured pixels"]
     if facts.dpi is None:
         return ["a PNG must say its resolution (a pHYs chunk in pixels per metre), says none"]
     dpi_x, dpi_y = facts.dpi

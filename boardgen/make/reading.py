@@ -207,7 +207,10 @@ def ink_share(image: "Image") -> float:
     return 1.0 - sum(means[:3]) / (3 * 255.0)
 
 
-def colour_pixels(image: "Image", threshold: int = 24) -> int:
+COLOUR_THRESHOLD = 24  # channels further apart than this are a colour: more than antialiasing or a tinted grey print
+
+
+def colour_pixels(image: "Image", threshold: int = COLOUR_THRESHOLD) -> int:
     """How many pixels are coloured: their channels differ by more than ``threshold`` (grey and black antialias to equal channels)."""
     from PIL import ImageChops
 
@@ -226,10 +229,11 @@ _UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": MM_PER_PT, "px": 25.4 / 96.
 
 @dataclass(frozen=True)
 class SvgFacts:
-    """An SVG's size in mm (None when it has no absolute size) and its words: title, description, labels."""
+    """An SVG's size in mm (None when it has no absolute size), its words (title, description, labels) and the colours it paints with."""
 
     size: Size | None
     text: str
+    colours: frozenset[str] = frozenset()  # every #rrggbb of a fill, stroke or stop colour, lower case
 
 
 def read_svg(data: bytes) -> SvgFacts:
@@ -244,14 +248,29 @@ def read_svg(data: bytes) -> SvgFacts:
     width, height = _length_mm(root.get("width")), _length_mm(root.get("height"))
     if width is not None and height is not None:
         size = (width, height)
-    words = []
+    words, colours = [], set()
     for element in root.iter():
         tag = element.tag.rpartition("}")[2]
         if tag in ("title", "desc", "text", "tspan") and element.text:
             words.append(element.text)
         if element.get("aria-label"):
             words.append(element.get("aria-label", ""))
-    return SvgFacts(size, "\n".join(words))
+        for name in PAINTS:
+            colours.update(found.lower() for found in _HEX.findall(element.get(name) or ""))
+        colours.update(found.lower() for found in _HEX.findall(element.get("style") or ""))
+        if tag == "style" and element.text:
+            colours.update(found.lower() for found in _HEX.findall(element.text))
+    return SvgFacts(size, "\n".join(words), frozenset(colours))
+
+
+PAINTS = ("fill", "stroke", "stop-color", "color", "flood-color")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
+
+
+def is_grey(colour: str, threshold: int = 0) -> bool:
+    """Whether a ``#rrggbb`` colour is a grey (its channels differ by at most ``threshold``)."""
+    channels = [int(colour[k : k + 2], 16) for k in (1, 3, 5)]
+    return max(channels) - min(channels) <= threshold
 
 
 def _length_mm(value: str | None) -> float | None:
@@ -273,6 +292,13 @@ class PngFacts:
 
     pixels: tuple[int, int]
     dpi: tuple[float, float] | None
+
+
+def png_image(data: bytes) -> "Image":
+    """The PNG's pixels, RGB (for a one-ink file's colour check)."""
+    from PIL import Image as PilImage
+
+    return PilImage.open(io.BytesIO(data)).convert("RGB")
 
 
 def read_png(data: bytes) -> PngFacts:

@@ -262,6 +262,15 @@ def test_a_one_ink_file_in_colour_breaks_the_ink_promise(made):
     assert broken_promises(_subject(job, mono, ink="mono")) == []
     [problem] = broken_promises(_subject(job, made["boards/hex-11-a4.pdf"], ink="mono"))
     assert problem.startswith("a one-ink file must have no colour, page 1 has ") and problem.endswith(" coloured pixels at 50 dpi")
+    svg_job = _job("boards/hex-11-a4.svg")
+    mono_svg = render_board_file(board_request("hex", size=11, paper="a4", format="svg", ink="mono"))[0]
+    assert broken_promises(_subject(svg_job, mono_svg, ink="mono")) == []
+    assert broken_promises(_subject(svg_job, made["boards/hex-11-a4.svg"], ink="mono")) == ["a one-ink file must have no colour, paints with #1b3b8f, #d55e00"]
+    png_job = Job(path="boards/hex-11-a4.png", game="hex", kind="board", format="png", task="", paper="a4", lang="pt+en", ink="mono")
+    for ink, coloured in (("mono", False), ("full", True)):
+        png = render_board_file(board_request("hex", size=11, paper="a4", format="png", dpi=50, ink=ink))[0]
+        [*found] = broken_promises(_subject(png_job, png))
+        assert bool(found) == coloured and all(p.startswith("a one-ink file must have no colour, has ") for p in found), found
 
 
 def test_an_ink_saving_edition_must_use_less_ink_than_its_full_edition(made):
