@@ -233,6 +233,30 @@ def board_request(args: tuple[Any, ...]) -> "SheetRequest":
 
 
 @lru_cache(maxsize=64)
+def promised_scale(args: tuple[Any, ...]) -> float | None:
+    """The mm per board unit a board job asks for (None: as large as fits its sheet), as the sheet is drawn.
+
+    The request names it as ``cell_mm``, or as the board's width
+    (``board_mm``) or the sheets it may take (``sheets``), which the drawing
+    turns into a scale the same way (:func:`boardgen.sheets.request.board_sheets`).
+    """
+    request = board_request(args)
+    if request.cell_mm is not None:
+        return request.cell_mm
+    if request.board_mm is None and request.sheets is None:
+        return None
+    board = request.info.make_board(request.size)
+    if request.board_mm is not None:
+        from boardgen.sheets.single import scale_for_board_width
+
+        return scale_for_board_width(board, request.options, request.board_mm)
+    from boardgen.sheets.tiles import largest_on_sheets
+
+    assert request.sheets is not None
+    return largest_on_sheets(board, request.paper, request.options, request.sheets, request.overlap, request.cut_marks, request.orientation)
+
+
+@lru_cache(maxsize=64)
 def board_cell(args: tuple[Any, ...], scale: float) -> tuple[Size, int, str]:
     """The commonest closed shape of the job's board drawn at ``scale`` (its cells, points, pits), how many it has, and the unit's name.
 
@@ -290,7 +314,7 @@ def _poster_cells(job: Job, pdf: PdfFile) -> list[str]:
     only the paths whose ink box is near that size are read, and the sheets
     are read until one does.
     """
-    scale = board_request(job.args).cell_mm
+    scale = promised_scale(job.args)
     if scale is None:
         return []
     cell, count, unit = board_cell(job.args, scale)

@@ -248,7 +248,8 @@ def read_svg(data: bytes) -> SvgFacts:
     width, height = _length_mm(root.get("width")), _length_mm(root.get("height"))
     if width is not None and height is not None:
         size = (width, height)
-    words, colours = [], set()
+    words: list[str] = []
+    colours: set[str] = set()
     for element in root.iter():
         tag = element.tag.rpartition("}")[2]
         if tag in ("title", "desc", "text", "tspan") and element.text:
