@@ -86,7 +86,7 @@ def audit(
     context: PlanContext,
     shown: Callable[[str], Path],
 ) -> int:
-    """Audit the files of ``jobs`` that are in the output folder as the cache records them; AuditError on the first broken promise.
+    """Audit the files of ``jobs`` that are in the output folder as the cache records them; AuditError naming the first broken promise.
 
     Returns how many files were read (the others passed before with the same
     key).  ``shown`` names a file as messages should (under the output folder
