@@ -2,7 +2,8 @@
 
 One record per file: its :class:`~boardgen.site.catalogue.Artefact` (size,
 sha256, pages...), the key it was made with, the file's modification time
-when it was written, and how long it took.  A file is up to date when its
+when it was written, how long it took, and the key it last passed the audit
+under (:mod:`boardgen.make.audit`; a record without one is read again).  A file is up to date when its
 job's key is the recorded one and the file is still what was written: same
 size and modification time (one ``stat``), or, when only the time differs (a
 copy, a ``touch``), the same sha256.  The cache also keeps, per game, the key
@@ -48,9 +49,13 @@ class Record:
     key: str
     mtime_ns: int
     seconds: float = 0.0
+    audit: str = ""  # the key the file last passed the audit under (boardgen.make.audit); "" until it has
 
     def to_json(self) -> dict[str, Any]:
-        return {"artefact": self.artefact.to_json(), "key": self.key, "mtime_ns": self.mtime_ns, "seconds": round(self.seconds, 3)}
+        entry = {"artefact": self.artefact.to_json(), "key": self.key, "mtime_ns": self.mtime_ns, "seconds": round(self.seconds, 3)}
+        if self.audit:
+            entry["audit"] = self.audit
+        return entry
 
 
 class BadCache(ValueError):
@@ -130,6 +135,13 @@ class Cache:
     def record(self, record: Record) -> None:
         self.records[record.artefact.path] = record
         self.dirty = True
+
+    def passed(self, path: str, key: str) -> None:
+        """The file ``path`` passed the audit under ``key``: the next build need not read it again while the key holds."""
+        record = self.records.get(path)
+        if record is not None and record.audit != key:
+            record.audit = key
+            self.dirty = True
 
     def forget(self, path: str) -> None:
         if self.records.pop(path, None) is not None:
@@ -219,6 +231,7 @@ def _record(path: Any, entry: Any) -> Record:
         not isinstance(entry.get("key"), str),
         not isinstance(entry.get("mtime_ns"), int) or isinstance(entry["mtime_ns"], bool),
         not isinstance(entry.get("seconds", 0.0), (int, float)) or isinstance(entry.get("seconds"), bool),
+        not isinstance(entry.get("audit", ""), str),
     ]
     if any(problems):
         raise BadCache(f"the record of {path!r} is not well formed")
@@ -226,4 +239,4 @@ def _record(path: Any, entry: Any) -> Record:
         artefact = Artefact.from_json(data)
     except TypeError:
         raise BadCache(f"the record of {path!r} is not well formed") from None
-    return Record(artefact, entry["key"], entry["mtime_ns"], float(entry.get("seconds", 0.0)))
+    return Record(artefact, entry["key"], entry["mtime_ns"], float(entry.get("seconds", 0.0)), entry.get("audit", ""))

@@ -17,7 +17,14 @@ In order:
    any ``.svg`` no job makes (diagram ids change as texts are edited, and the
    old build removed them too).  Files the cache never recorded are left
    alone anywhere else: the output folder may hold the user's own.
-6. **The site**: ``boardgen.site.build_site(records, output)``, when the site
+6. **The audit** (:mod:`boardgen.make.audit`): every file the site will list
+   (the selection's alone when the site is not being made) is read back and
+   held to its record's promises: paper, pages, kind, language, ink, size
+   and sha256, and no two files of different promises byte for byte the
+   same.  A broken promise stops the build here, with one line naming the
+   file and the promise: no site is written.  A file that passed under the
+   same record and key before is not read again.
+7. **The site**: ``boardgen.site.build_site(records, output)``, when the site
    package has it, with the record of every planned file that is there (the
    selected ones just made or found up to date, the others as they were
    left).  Its key is a digest of those records, its templates and the code;
@@ -141,7 +148,7 @@ def run_build(output: Path, selection: Selection | None = None, processes: int |
 
 
 class _Build:
-    """The state of one build between planning and the end (the steps 3 to 6 of the module's docstring)."""
+    """The state of one build between planning and the end (the steps 3 to 7 of the module's docstring)."""
 
     def __init__(self, output: Path, context: PlanContext, jobs: list[Job], reporter: Reporter) -> None:
         self.output = output
@@ -180,6 +187,7 @@ class _Build:
                 self.reporter.begin(total, workers, sum(self.cost(job) for job in to_make))
             make_all(to_make, workers, self.cost, self.needed, self.started, self.finished)
             self.remove_unplanned()
+            self.audit(site is not None)
             if site is not None:
                 self.make_site(site)
         except BaseException:
@@ -246,6 +254,13 @@ class _Build:
         folder = target.parent
         if folder != self.output and folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()  # a game's diagrams folder, emptied by the removal of the game
+
+    def audit(self, with_site: bool) -> None:
+        """Hold every file the site will list (with the site) or the selection's (without) to its record's promises; AuditError otherwise."""
+        from boardgen.make.audit import audit
+
+        jobs = [job for job in self.jobs if job.part != SITE and (with_site or self.selection.wants(job.game, job.kind))]
+        audit(jobs, self.cache, self.context, self.shown)
 
     def _site_records(self) -> dict[str, Record]:
         return {path: record for path, record in self.cache.records.items() if part_of(record.artefact.kind) == SITE}
