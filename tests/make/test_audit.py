@@ -89,7 +89,7 @@ def _one_sheet_poster(monkeypatch: pytest.MonkeyPatch) -> None:
     board_sheet = tasks.board_sheet
 
     def swapped(game_id, size, paper, fmt, poster_of=None, per_sheet=None):
-        if (game_id, size, paper, poster_of) == ("hex", 11, "a4", steps.POSTER_PAPER):
+        if (game_id, size, paper, poster_of) == ("hex", 11, "a4", True):
             poster_of = None
         return board_sheet(game_id, size, paper, fmt, poster_of, per_sheet)
 
@@ -190,14 +190,14 @@ def test_a_one_page_poster_breaks_the_poster_promise(made):
 
 
 def test_a_poster_drawn_at_another_scale_breaks_the_cell_promise(made):
-    """The job promises the board as large as on A2 (30.1 mm cells): a tiled poster at 25 mm is measured as such on its sheets."""
+    """The job promises Hex's poster size (30 mm cells, the board's poster_cell_mm): a tiled poster at 25 mm is measured as such on its sheets."""
     job = _job(POSTER)
     scale = tasks.sheet_request(*job.args).cell_mm
-    assert scale == pytest.approx(30.1)
+    assert scale == pytest.approx(30.0)
     smaller = render_board_file(board_request("hex", size=11, paper="a4", tile=True, cell_mm=25.0))[0]
     with open_pdf(smaller) as pdf:
         assert pdf.pages >= 3  # a real poster: only its cells are wrong
-    assert broken_promises(_subject(job, smaller)) == ["a poster's cell must be 30.1 mm on paper (shapes of 30.1 × 34.8 mm), is 25.0 mm"]
+    assert broken_promises(_subject(job, smaller)) == ["a poster's cell must be 30.0 mm on paper (shapes of 30.0 × 34.6 mm), is 25.0 mm"]
 
 
 def test_the_cell_of_a_board_is_its_commonest_shape():
@@ -335,7 +335,7 @@ def test_the_readers_on_files_of_each_format(made):
     assert svg.size == (297.0, 210.0) and "Print at actual size" in svg.text and "Imprima em tamanho real" in svg.text
     with open_pdf(made[POSTER]) as pdf:
         assert pdf.page_size(0) == pytest.approx((210.0, 297.0), abs=0.01)
-        assert "Cell 30.1 mm" in pdf.text(0)
+        assert "Casa 30,0 mm" in pdf.text(0)
     with pytest.raises(ValueError, match="not a readable PDF"):
         with open_pdf(b"%PDF-1.4 broken"):
             pass
