@@ -108,6 +108,12 @@ class BoardDrawing(ABC):
     #: and the size the booklet's "Making your own" states (tests/make/test_posters.py reads both).
     #: None: the board has no poster size, and ``--tile`` needs ``--cell-mm``, ``--board-mm`` or ``--sheets``
     poster_cell_mm: float | None = None
+    #: whether the light-ink drawing (``--ink light``) puts less ink on paper than the full one: False
+    #: for boards whose full drawing has no solid area to spare (outlines on paper, one tinted cell),
+    #: where hatching costs as much ink as the tint it replaces.  The build offers an ink-saving
+    #: booklet only for a game whose board saves ink (boardgen/make/booklets.py), and the audit
+    #: holds every ink-saving file to that promise (tests/make/test_ink_saving.py checks a False)
+    light_saves_ink: bool = True
     #: groups of drawing roles whose ink carries different meanings (players' edges,
     #: circuits, line colours, zones) and so must stay apart in a greyscale print
     distinct_roles: tuple[tuple[str, ...], ...] = ()

@@ -151,8 +151,19 @@ def booklet_jobs(context: PlanContext) -> Iterator[Job]:
     editions = booklet_editions()
     for game in source_games():
         diagram_names(context, game)  # the check, before any booklet is planned
+        saves_ink = offers_ink_saving(game)
         for edition in editions:
+            if edition.ink == "light" and not saves_ink:
+                continue  # an ink-saving edition that saves no ink would be a false promise (the audit refuses it)
             yield booklet_job(game, edition)
+
+
+def offers_ink_saving(game: str) -> bool:
+    """Whether the game's booklet has an ink-saving edition: only if its board in light ink prints less ink (``BoardDrawing.light_saves_ink``)."""
+    from boardgen.registry import get_game
+
+    info = get_game(game)
+    return not info.has_board() or bool(info.load_board().light_saves_ink)
 
 
 def diagram_jobs(context: PlanContext) -> Iterator[Job]:
