@@ -40,6 +40,7 @@ from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.nyout import GAME
 from boardgen.games.nyout import geometry as geo
+from boardgen.values import read_integer
 
 SEATS = "abcd"
 THROW_NAMES = ("to", "kai", "kel", "nyout", "mo")  # values 1..5
@@ -445,8 +446,8 @@ class NyoutState(GameState):
             return text.strip().lower()  # backdo:pass, or a text why_illegal explains
         throw_text, origin, target = match.groups()
         throw = throw_text.lower()
-        if throw.lstrip("-").isdigit() and int(throw) in NAME:
-            throw = NAME[int(throw)]
+        if (number := read_integer(throw)) is not None and number in NAME:
+            throw = NAME[number]
         return f"{throw}:{LOWER.get(origin.lower(), origin)}-{LOWER.get(target.lower(), target)}"
 
     def why_illegal(self, text: str) -> tuple[str, str]:
