@@ -42,6 +42,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from boardgen.booklet.problems import Problems
+from boardgen.booklet.runs import long_run
 
 # Language code used on the command line -> (file name stem, HTML/PDF language tag).
 LANGUAGES: dict[str, tuple[str, str]] = {"pt": ("pt-BR", "pt-BR"), "en": ("en", "en")}
@@ -52,10 +53,8 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 LINK_SCHEMES = ("http://", "https://", "mailto:")
 MAX_HEADING = 3
-MAX_WORD = 100  # characters: a longer "word" is a mistake (and costs the hyphenator dearly)
 MAX_DEPTH = 6  # lists and quotes inside each other; markdown-it stops nesting, silently, at 20 levels
 CONTAINERS = ("bullet_list_open", "ordered_list_open", "blockquote_open")
-LONG_RUN = re.compile(r"\S{%d,}" % (MAX_WORD + 1))
 MAX_SOURCE_BYTES = 1_000_000  # a rule text is a few pages; more is a mistake or an attack
 # Characters that reorder text invisibly (a "Trojan Source" attack): what prints is not what was read.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -471,11 +470,12 @@ def inline_problems(token: Token, path: Path, offset: int, problems: Problems) -
 
 def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> None:
     line = token_line(token, offset)
-    for child in token.children or []:
+    children = token.children or []
+    if run := long_run(children, line):  # measured as typeset, across code, emphasis and citations
+        problems.add(path, run.line, run.problem())
+    for child in children:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
-        elif child.type == "text" and (long_run := LONG_RUN.search(child.content)):
-            problems.add(path, line, f"a word of {len(long_run.group(0))} characters ({long_run.group(0)[:20]}...); words may have at most {MAX_WORD}")
         elif child.type == "html_inline":
             problems.add(path, line, f"raw HTML is not allowed in rule texts ({child.content.strip()[:40]}); write Markdown instead")
         elif child.type == "image":
