@@ -14,7 +14,9 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import struct
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,6 +107,25 @@ class Case:
     seconds: float = 0  # a tighter time limit than TIME_LIMIT for this case (0: TIME_LIMIT)
 
 
+def bomb_png(width: int, height: int) -> bytes:
+    """A valid black-and-white PNG of ``width`` x ``height`` pixels that is a few kilobytes on disk (its rows compress to nothing)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    row = bytes(1 + (width + 7) // 8)  # filter byte 0, then the row's bits
+    packer = zlib.compressobj(9)
+    rows = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)  # 1 bit per pixel, grey
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+
+
+# Pillow warns above 89,478,485 pixels (DecompressionBombWarning) and refuses above twice that
+# (DecompressionBombError); boardgen's own limit is 40,000,000.
+BOMB_WARNING = bomb_png(10_000, 10_000)
+BOMB_ERROR = bomb_png(15_000, 15_000)
+OVER_LIMIT = bomb_png(7_000, 7_000)
+
 BOOKLET = ("booklet", "hex", "--lang", "en", "--sources", "{game}", "-o", "{out}")
 BILINGUAL = ("booklet", "hex", "--lang", "pt+en", "--sources", "{game}", "-o", "{out}")
 FAST = 10  # seconds: refused by the checker, never handed to the typesetter (which took minutes)
@@ -149,6 +170,10 @@ CASES = [
     Case("png-truncated", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' cannot be decoded", at="en.md@HOSTILE", extra={"board.png": PNG}),
     Case("booklet-png-truncated", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "'board.png' cannot be decoded", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": PNG}),
     Case("booklet-png-that-is-text", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "is not a PNG file", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": b"hello"}),
+    Case("png-decompression-bomb-warning", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' claims 100,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": BOMB_WARNING}, seconds=FAST),
+    Case("png-decompression-bomb-error", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' claims 225,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": BOMB_ERROR}, seconds=FAST),
+    Case("png-over-40-million-pixels", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "has 7000 x 7000 = 49,000,000 pixels; images may have at most 40,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": OVER_LIMIT}, seconds=FAST),
+    Case("booklet-png-decompression-bomb", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "images may have at most 40,000,000 pixels", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": BOMB_WARNING}, seconds=FAST),
     # front matter
     Case("html-in-title", {"en.md": front('title = "Hex"', 'title = "Hex<script>alert(1)</script>"')}, 1, "title is plain text", at="en.md@title ="),
     Case("image-in-subtitle", {"en.md": front('subtitle = "Test"', 'subtitle = "![x](x.png)"')}, 1, "subtitle is plain text", at="en.md@subtitle ="),
@@ -212,7 +237,7 @@ def test_a_hostile_source_is_refused_with_its_file_and_line(case: Case, tmp_path
     output = run.stdout + run.stderr
     assert run.returncode == case.status, output
     assert case.message in output, output
-    assert "Traceback" not in output, output
+    assert "Traceback" not in output and "DecompressionBomb" not in output, output
     left = sorted(path.name for path in out_dir.iterdir())
     assert left == (["ok.pdf"] if case.status == 0 and "{out_dir}/ok.pdf" in case.command else []), left
     assert elapsed < (case.seconds or TIME_LIMIT)

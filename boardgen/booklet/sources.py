@@ -32,6 +32,7 @@ import os
 import re
 import stat
 import tomllib
+import warnings
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -527,19 +528,33 @@ def _decode_problem(target: Path) -> str | None:
     Found here, the failure is reported at the image's ``file:line`` with its
     reason instead of as WeasyPrint's ``Failed to load image at ...``.  Without
     Pillow (installed with the booklet extras) only the signature is checked.
+
+    A file of a few kilobytes may claim 15,000 x 15,000 pixels (a
+    "decompression bomb"): Pillow's ``Image.open`` then prints a
+    DecompressionBombWarning on stderr above its own limit (89,478,485 pixels)
+    and raises DecompressionBombError above twice that.  Both are this
+    image's problem, not the program's: the warning is caught, not printed,
+    and either gives the same one line as any image over MAX_IMAGE_PIXELS.
     """
     try:
         from PIL import Image
     except ImportError:  # pragma: no cover - only without the booklet extras
         return None
     if target.stat().st_size > MAX_IMAGE_BYTES:
-        return f"is larger than {MAX_IMAGE_BYTES} bytes"
+        return f"is larger than {MAX_IMAGE_BYTES:,} bytes"
+    too_many = f"images may have at most {MAX_IMAGE_PIXELS:,} pixels"
     try:
-        with Image.open(target) as image:
-            width, height = image.size
-            if width * height > MAX_IMAGE_PIXELS:
-                return f"has {width} x {height} pixels, more than {MAX_IMAGE_PIXELS}"
-            image.verify()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(target) as image:
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    return f"has {width} x {height} = {width * height:,} pixels; {too_many}"
+                image.verify()
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError) as bomb:
+        claimed = re.search(r"\((\d{1,18}) pixels\)", str(bomb))  # Pillow: "Image size (N pixels) exceeds limit of M pixels, ..."
+        size = f"{int(claimed.group(1)):,} pixels" if claimed else "more pixels"
+        return f"claims {size}, more than Pillow opens without suspecting a decompression bomb; {too_many}"
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         return f"cannot be decoded ({exc or type(exc).__name__})"
     return None
