@@ -184,5 +184,5 @@ def remove_stale_temporaries(folders: Iterable[Path], before: float, root: Path 
             except OSError:
                 continue
             removed.append(Path(entry.path))
-    logger.debug("looked for temporary files (.NAME.XXXXXXXX.tmp) of an interrupted run in %d folder%s: %d removed", len(seen), "" if len(seen) == 1 else "s", len(removed))
+    logger.debug("looked for temporary files (.NAME.XXXXXXXX.tmp) left by a killed run in %d folder%s: %d removed", len(seen), "" if len(seen) == 1 else "s", len(removed))
     return removed

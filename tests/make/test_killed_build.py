@@ -73,7 +73,7 @@ def test_a_build_killed_while_writing_leaves_nothing_after_the_next(capsys: pyte
     assert status == 0, stderr
     assert temporaries(out) == []
     assert f"removed {out / left[0]} (left by an interrupted run)" in stdout + stderr
-    assert "boardgen: debug: looked for temporary files (.NAME.XXXXXXXX.tmp) of an interrupted run in" in stderr
+    assert "boardgen: debug: looked for temporary files (.NAME.XXXXXXXX.tmp) left by a killed run in" in stderr
     assert (out / "index.html").is_file() and (out / "en" / "index.html").is_file() and (out / "diagrams" / "hex" / "swap.svg").is_file()
 
 
