@@ -52,6 +52,11 @@ def front(old: str, new: str) -> Put:
     return put
 
 
+def replaced(old: str, new: str) -> Put:
+    """The kit's file with one text replaced (a line of diagrams.md, say)."""
+    return front(old, new)
+
+
 def raw(data: bytes) -> Put:
     def put(path: Path) -> None:
         path.write_bytes(data)
@@ -174,6 +179,10 @@ CASES = [
     Case("png-decompression-bomb-error", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' claims 225,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": BOMB_ERROR}, seconds=FAST),
     Case("png-over-40-million-pixels", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "has 7000 x 7000 = 49,000,000 pixels; images may have at most 40,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": OVER_LIMIT}, seconds=FAST),
     Case("booklet-png-decompression-bomb", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "images may have at most 40,000,000 pixels", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": BOMB_WARNING}, seconds=FAST),
+    # numbers of 100,000 digits in diagrams.md: one problem line of readable length (Python's int() stops at 4,300 digits)
+    Case("diagram-move-of-100000-digits", {"diagrams.md": replaced("moves: c3", "moves: a" + "1" * 100_000)}, 1, "characters left out", at="diagrams.md@moves: a1", seconds=FAST),
+    Case("diagram-size-of-100000-digits", {"diagrams.md": replaced("moves: c3", "size: " + "1" * 100_000 + "\nmoves: c3")}, 1, "size: expected a whole number", at="diagrams.md@size: 1", seconds=FAST),
+    Case("diagram-position-run-of-100000-digits", {"diagrams.md": replaced("moves: c3", "position: 5/5/5/5/" + "1" * 100_000 + " r -")}, 1, "row 5 has 100000 cells", at="diagrams.md@position:", seconds=FAST),
     # front matter
     Case("html-in-title", {"en.md": front('title = "Hex"', 'title = "Hex<script>alert(1)</script>"')}, 1, "title is plain text", at="en.md@title ="),
     Case("image-in-subtitle", {"en.md": front('subtitle = "Test"', 'subtitle = "![x](x.png)"')}, 1, "subtitle is plain text", at="en.md@subtitle ="),
@@ -238,6 +247,7 @@ def test_a_hostile_source_is_refused_with_its_file_and_line(case: Case, tmp_path
     assert run.returncode == case.status, output
     assert case.message in output, output
     assert "Traceback" not in output and "DecompressionBomb" not in output, output
+    assert max(map(len, output.splitlines()), default=0) < 1200, "a line quotes a giant input whole"
     left = sorted(path.name for path in out_dir.iterdir())
     assert left == (["ok.pdf"] if case.status == 0 and "{out_dir}/ok.pdf" in case.command else []), left
     assert elapsed < (case.seconds or TIME_LIMIT)
