@@ -213,6 +213,11 @@ CASES = [
     Case("run-in-a-caption", {"en.md": append("```diagram first\nHOSTILE " + EMPHASIS_RUN + "\n```")}, 1, "as typeset", at="en.md@HOSTILE", seconds=FAST),
     Case("title-of-one-long-word", {"en.md": front('title = "Hex"', 'title = "' + "H" * 101 + '"')}, 1, "front matter: title: a word of 101 characters", at="en.md@title =", seconds=FAST),
     Case("run-of-exactly-100-across-markup", {"en.md": append("`" + "a" * 50 + "`*" + "b" * 50 + "*")}, 0, "no problems", seconds=FAST),
+    # markup the typesetter pays for piece by piece (about 1 ms each; 60,000 spans of emphasis took 147 s)
+    Case("6000-spans-of-emphasis", {"en.md": append("HOSTILE " + "*a* " * 6_000)}, 1, "more than 5000 pieces of markup", at="en.md@HOSTILE", seconds=FAST),
+    Case("6000-code-spans-of-a-space", {"en.md": append("HOSTILE " + "` ` " * 6_000)}, 1, "more than 5000 pieces of markup", at="en.md@HOSTILE", seconds=FAST),
+    Case("list-of-3000-items", {"en.md": append("\n".join(f"- item {i}" for i in range(3_000)))}, 1, "more than 5000 pieces of markup", at="en.md", seconds=FAST),
+    Case("4000-spans-are-fine", {"en.md": append("*a* " * 4_000)}, 0, "no problems", seconds=FAST),
     Case("booklet-code-spans-run", {"en.md": append("HOSTILE " + CODE_RUN)}, 2, "as typeset", at="en.md@HOSTILE", command=BOOKLET, seconds=FAST),
     Case("bilingual-booklet-runs", {"en.md": append("HOSTILE " + CODE_RUN), "pt-BR.md": append("HOSTILE " + EMPHASIS_RUN)}, 2, "as typeset", at="pt-BR.md@HOSTILE", command=BILINGUAL, seconds=FAST),
     Case("booklet-10000-unclosed-stars", {"en.md": append("*a " * 10_000)}, 0, "wrote", command=(*BOOKLET[:-1], "{out_dir}/ok.pdf")),

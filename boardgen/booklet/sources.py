@@ -57,6 +57,10 @@ MAX_HEADING = 3
 MAX_DEPTH = 6  # lists and quotes inside each other; markdown-it stops nesting, silently, at 20 levels
 CONTAINERS = ("bullet_list_open", "ordered_list_open", "blockquote_open")
 MAX_SOURCE_BYTES = 1_000_000  # a rule text is a few pages; more is a mistake or an attack
+# Paragraphs, headings, list items, table cells, emphasis, code spans, links, citations, images...: the
+# typesetter spends about a millisecond on each (more inside one long paragraph), so 60,000 spans of
+# emphasis in 240 KB took 147 s.  The rule texts have at most about 300.
+MAX_ELEMENTS = 5000
 # Characters that reorder text invisibly (a "Trojan Source" attack): what prints is not what was read.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
@@ -373,6 +377,7 @@ def read_language(path: Path, lang: str, problems: Problems, folder: Path | None
     meta = parse_front_matter(front, path, problems)
     offset = first - 1
     tokens = markdown().parse(body)
+    _check_elements(tokens, path, offset, problems)
     sections = _sections(tokens, path, offset, problems)
     return LanguageSource(lang, path, meta, sections, offset)
 
@@ -438,6 +443,22 @@ def _sections(tokens: list[Token], path: Path, offset: int, problems: Problems) 
     if not sections[0].items:
         sections.pop(0)
     return sections
+
+
+def _check_elements(tokens: list[Token], path: Path, offset: int, problems: Problems) -> None:
+    """More than MAX_ELEMENTS pieces of markup (block or inline) are refused at the line of the first one too many."""
+    count = 0
+    for token in tokens:
+        line = token_line(token, offset)
+        for piece in token.children or [] if token.type == "inline" else [token]:
+            if piece.type in ("softbreak", "hardbreak"):
+                line += 1
+            if piece.nesting < 0 or piece.type in ("text", "softbreak"):
+                continue  # plain text, or a closing tag (its element is counted at its opening)
+            count += 1
+            if count > MAX_ELEMENTS:
+                problems.add(path, line, f"more than {MAX_ELEMENTS} pieces of markup (paragraphs, list items, emphasis, code, links...) from here on; a rule text needs far fewer")
+                return
 
 
 def _check_depth(block: list[Token], path: Path, offset: int, problems: Problems) -> None:
