@@ -66,8 +66,9 @@ def test_quoted_and_clipped_keep_both_ends() -> None:
 
 MOVES = [
     # (argv, fragments of the one error line)
-    (["play", "hex", "--size", "5", "a" + ONES], ["move 1: a111", ": not a move; write a cell such as c3"]),
-    (["play", "trihex", "a" + ONES], ["move 1: a111", "not a move"]),
+    (["play", "hex", "--size", "5", "a" + ONES], ["move 1: a111", ": not a move; a number of 100,000 digits; numbers here have at most 18 [notation]"]),
+    (["play", "trihex", "a" + ONES], ["move 1: a111", ": not a move; a number of 100,000 digits"]),
+    (["play", "hex", "--size", "5", "a0"], ["move 1: a0: not a move; write a cell such as c3, or swap"]),
     (["play", "surakarta", "a" + ONES + "-b2"], ["move 1: 'a111", "characters left out", "not a move"]),
     (["play", "damas", "c3-" + ONES], ["move 1:"]),
     (["play", "xadrez", "e" + ONES], ["move 1:"]),
