@@ -1,0 +1,131 @@
+"""The booklets' language: Brazilian Portuguese, British English, one word per thing (docs/series.md).
+
+Read on the whole Markdown file of each booklet (front matter, captions and the
+boxed aside included: a reader sees them all).  The words a booklet never uses
+are not listed here but read from the table "One word per thing" of
+docs/series.md, so the editor's guide and the check cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ..conftest import ROOT
+
+RULES = ROOT / "rules_text"
+GAMES = sorted(path.name for path in RULES.iterdir() if (path / "en.md").is_file())
+SERIES = ROOT / "docs" / "series.md"
+FILES = {"en": "en.md", "pt": "pt-BR.md"}
+
+# Portugal's forms, each with the Brazilian one a booklet writes instead.
+EUROPEAN_PORTUGUESE = {
+    r"\bfiadas?\b": "fileira",
+    r"\bcinzent[oa]s?\b": "cinza",
+    r"\bs[ãa]o precis[oa]s\b": "são necessários/necessárias, é preciso",
+    r"\b\w+mo-l[oa]s?\b": "fazemos isso, nós o deixamos (not fazemo-lo)",
+    r"\bpode acontecer de\b": "pode acontecer que, or say what happens",
+    r"\bvez passada\b": "passe (a turn passed)",
+    r"\b\d+\.ª": "2ª (Brazilian ordinal)",
+    r"\bpreto e branco\b": "as brancas e as pretas (the players)",
+    r"\btabuleiro de \d+\b(?! ×| casas| pontos|$)": "tabuleiro 11 × 11, tabuleiro de 11 casas de lado",
+    r"\bentre [^.;:]{1,40}? ou\b(?! numa)": "entre … e …",
+    # A pronoun after the verb in the middle of a clause (o resultado junta-se): Brazil puts it before
+    # (o resultado se junta).  After an infinitive (ligá-las, fazê-lo) and at a clause's start it stays.
+    r"(?<![.!?:;,(—–\-])(?<!^)\b[a-zà-ú]+ [a-zà-ú]+(?<![áéêíóô])-(?:se|lo|la|los|las|me|nos|lhe|lhes)\b": "proclisis (se junta, se joga)",
+}
+# American spellings, each with the British one the series writes (docs/series.md: -ise).
+_NOT_IZE = r"(?!(?:size|sizes|sized|sizing|prize|prizes|seize|seized|seizes)\b)"
+AMERICAN_SPELLINGS = {
+    rf"\b{_NOT_IZE}[a-z]+iz(?:e|es|ed|ing|ation|ations)\b": "-ise",
+    r"\bcolor(?:s|ed|ing|less)?\b": "colour",
+    r"\bcenter(?:s|ed)?\b": "centre",
+    r"\bgray\b": "grey",
+    r"\bcounterclockwise\b": "anticlockwise",
+    r"\b(?:favor|honor|behavior|neighbor|armor)(?:s|ed|ing|ite|hood)?\b": "-our",
+    r"\btoward\b": "towards",
+    r"\bcheckers?\b": "draughts",
+}
+# "He" for a player.  The history and the sources may speak of a person so; a quotation is the source's.
+PLAYER_PRONOUN = re.compile(r"\b(?:he|his|him|himself)\b", re.IGNORECASE)
+PERSON_SECTIONS = {"A little history"}
+
+
+def _body(path: Path) -> list[tuple[int, str]]:
+    """Every line of the file with its number, front matter included."""
+    return list(enumerate(path.read_text(encoding="utf-8").split("\n"), start=1))
+
+
+def _rules_lines(path: Path) -> list[tuple[int, str]]:
+    """The lines that speak of players: the body, outside the history section, quotations blanked."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    body_start = next(i for i, line in enumerate(lines[1:], start=1) if line == "+++") + 1
+    kept, in_history = [], False
+    for number, line in enumerate(lines[body_start:], start=body_start + 1):
+        if line.startswith("# "):
+            in_history = line[2:].strip() in PERSON_SECTIONS
+        if not in_history:
+            kept.append((number, re.sub(r"“[^”]*”", "“”", line)))
+    return kept
+
+
+def _never_words(column: int) -> list[tuple[str, re.Pattern[str]]]:
+    """The words the table "One word per thing" of docs/series.md bans, from its given column."""
+    text = SERIES.read_text(encoding="utf-8")
+    table = text.split("## One word per thing", 1)[1].split("\n## ", 1)[0]
+    found = []
+    for row in table.split("\n"):
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) != 5 or cells[0] in ("Concept", "") or set(cells[0]) <= {"-"}:
+            continue
+        for word in re.findall(r"`([^`]+)`", cells[column]):
+            found.append((f"{word!r} ({cells[0]}: the series says {cells[column - 1]!r})",
+                          re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.IGNORECASE)))
+    return found
+
+
+def test_the_word_list_is_read() -> None:
+    """The table parses, so that the check below is not vacuous."""
+    english, portuguese = _never_words(2), _never_words(4)
+    assert len(english) >= 5 and len(portuguese) >= 8
+    assert any("lance" in what for what, _ in portuguese)
+
+
+def _found(path: Path, lines: list[tuple[int, str]], patterns: dict[str, str]) -> list[str]:
+    return [f"{path.parent.name}/{path.name}:{number}: {match.group(0)!r}, write {instead}"
+            for pattern, instead in patterns.items()
+            for number, line in lines
+            for match in re.finditer(pattern, line, re.IGNORECASE if "[a-zà-ú]" not in pattern else 0)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_portuguese_is_brazilian(game: str) -> None:
+    path = RULES / game / FILES["pt"]
+    found = _found(path, _body(path), EUROPEAN_PORTUGUESE)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_english_is_british(game: str) -> None:
+    path = RULES / game / FILES["en"]
+    found = _found(path, _rules_lines(path), AMERICAN_SPELLINGS)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_player_is_they_not_he(game: str) -> None:
+    path = RULES / game / FILES["en"]
+    found = [f"{game}/en.md:{number}: {match.group(0)!r} for a player (write they/their, or rephrase)"
+             for number, line in _rules_lines(path) for match in PLAYER_PRONOUN.finditer(line)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("lang", "column"), [("en", 2), ("pt", 4)])
+@pytest.mark.parametrize("game", GAMES)
+def test_one_word_per_thing(game: str, lang: str, column: int) -> None:
+    path = RULES / game / FILES[lang]
+    found = [f"{game}/{path.name}:{number}: {what}"
+             for what, pattern in _never_words(column) for number, line in _body(path) if pattern.search(line)]
+    assert not found, "\n".join(found)
