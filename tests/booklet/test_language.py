@@ -34,7 +34,7 @@ EUROPEAN_PORTUGUESE = {
     r"\bentre [^.;:]{1,40}? ou\b(?! numa)": "entre … e …",
     # A pronoun after the verb in the middle of a clause (o resultado junta-se): Brazil puts it before
     # (o resultado se junta).  After an infinitive (ligá-las, fazê-lo) and at a clause's start it stays.
-    r"(?<![.!?:;,(—–\-])(?<!^)\b[a-zà-ú]+ [a-zà-ú]+(?<![áéêíóô])-(?:se|lo|la|los|las|me|nos|lhe|lhes)\b": "proclisis (se junta, se joga)",
+    r"\b[A-Za-zÀ-Úà-ú]+ [a-zà-ú]+(?<![áéêíóô])-(?:se|lo|la|los|las|me|nos|lhe|lhes)\b": "proclisis (se junta, se joga)",
 }
 # American spellings, each with the British one the series writes (docs/series.md: -ise).
 _NOT_IZE = r"(?!(?:size|sizes|sized|sizing|prize|prizes|seize|seized|seizes)\b)"
@@ -103,7 +103,7 @@ def _found(path: Path, lines: list[tuple[int, str]], patterns: dict[str, str]) -
     return [f"{path.parent.name}/{path.name}:{number}: {match.group(0)!r}, write {instead}"
             for pattern, instead in patterns.items()
             for number, line in lines
-            for match in re.finditer(pattern, line, re.IGNORECASE if "[a-zà-ú]" not in pattern else 0)]
+            for match in re.finditer(pattern, line, re.IGNORECASE if "à-ú]" not in pattern else 0)]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -135,3 +135,26 @@ def test_one_word_per_thing(game: str, lang: str, column: int) -> None:
     found = [f"{game}/{path.name}:{number}: {what}"
              for what, pattern in _never_words(column) for number, line in _unquoted(path) if pattern.search(line)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("american", "british"), [
+    ("recognize", "recognise"), ("organized", "organised"), ("color", "colour"), ("centered", "centred"),
+    ("gray", "grey"), ("counterclockwise", "anticlockwise"), ("favorite", "favourite"), ("neighbors", "neighbours"),
+    ("toward", "towards"), ("checkers", "draughts"),
+])
+def test_the_spelling_check_knows_each_american_form(american: str, british: str) -> None:
+    """The booklets already write British English, so each pattern is held to a word it must catch and one it must pass."""
+    def caught(word: str) -> bool:
+        return any(re.search(pattern, f"the {word} here", re.IGNORECASE) for pattern in AMERICAN_SPELLINGS)
+
+    assert caught(american) and not caught(british)
+    assert not caught("size") and not caught("prize")
+
+
+def test_the_enclisis_check_tells_a_clause_s_middle_from_its_start() -> None:
+    """'o resultado junta-se' is Portugal's; 'Lembre-se', an infinitive's 'ligá-las' and a clause after a comma stay."""
+    pattern = next(p for p, instead in EUROPEAN_PORTUGUESE.items() if instead.startswith("proclisis"))
+    assert re.search(pattern, "e o resultado junta-se aos outros")
+    assert re.search(pattern, "ou joga-se mais um par")
+    for fine in ("Lembre-se de contar", "tenta ligá-las com", "na casa, acrescenta-se a coluna", "pode fazê-lo"):
+        assert not re.search(pattern, fine), fine
