@@ -29,9 +29,8 @@ EUROPEAN_PORTUGUESE = {
     r"\bpode acontecer de\b": "pode acontecer que, or say what happens",
     r"\bvez passada\b": "passe (a turn passed)",
     r"\b\d+\.ª": "2ª (Brazilian ordinal)",
-    r"\bpreto e branco\b": "as brancas e as pretas (the players)",
     r"\btabuleiro de \d+(?=[.,;:)]| tem\b| é\b| cheio\b)": "tabuleiro 11 × 11, tabuleiro de 11 casas de lado",
-    r"\bentre [^.;:]{1,40}? ou\b(?! numa)": "entre … e …",
+    r"\bentre [^.;:,]{1,40}? ou\b(?! numa)": "entre … e …",
     # A pronoun after the verb in the middle of a clause (o resultado junta-se): Brazil puts it before
     # (o resultado se junta).  After an infinitive (ligá-las, fazê-lo) and at a clause's start it stays.
     r"\b[A-Za-zÀ-Úà-ú]+ [a-zà-ú]+(?<![áéêíóô])-(?:se|lo|la|los|las|me|nos|lhe|lhes)\b": "proclisis (se junta, se joga)",
@@ -100,10 +99,20 @@ def test_the_word_list_is_read() -> None:
 
 
 def _found(path: Path, lines: list[tuple[int, str]], patterns: dict[str, str]) -> list[str]:
-    return [f"{path.parent.name}/{path.name}:{number}: {match.group(0)!r}, write {instead}"
-            for pattern, instead in patterns.items()
-            for number, line in lines
-            for match in re.finditer(pattern, line, re.IGNORECASE if "à-ú]" not in pattern else 0)]
+    """Each match of each pattern, a space in a pattern matching any run of spaces and line breaks.
+
+    The lines are searched as one text, so that a phrase broken over two lines of the
+    Markdown (as most are) is still found; a match is reported at the line it starts on.
+    """
+    text = "\n".join(line for _, line in lines)
+    starts = [number for number, _ in lines]
+    found = []
+    for pattern, instead in patterns.items():
+        flags = re.IGNORECASE if "à-ú]" not in pattern else 0
+        for match in re.finditer(pattern.replace(" ", r"\s+"), text, flags):
+            number = starts[text.count("\n", 0, match.start())]
+            found.append(f"{path.parent.name}/{path.name}:{number}: {' '.join(match.group(0).split())!r}, write {instead}")
+    return found
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -111,6 +120,22 @@ def test_the_portuguese_is_brazilian(game: str) -> None:
     path = RULES / game / FILES["pt"]
     found = _found(path, _body(path), EUROPEAN_PORTUGUESE)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_white_and_black_players_are_as_brancas_and_as_pretas(game: str) -> None:
+    """Two players named by white and black are "as brancas" and "as pretas" (docs/series.md), never "o branco e o preto".
+
+    The names are the front matter's ``colours``, which the diagrams' descriptions
+    speak with.  Nyout's four players are named by their horses (o branco, o dourado):
+    only two-player games are held to it.
+    """
+    text = (RULES / game / FILES["pt"]).read_text(encoding="utf-8")
+    colours = re.search(r"^colours = \[(.*)\]$", text, re.MULTILINE)
+    assert colours is not None
+    names = re.findall(r'"([^"]*)"', colours.group(1))
+    if len(names) == 2:
+        assert not {"branco", "preto"} & set(names), f"{game}: colours {names}, the series writes brancas, pretas"
 
 
 @pytest.mark.parametrize("game", GAMES)
