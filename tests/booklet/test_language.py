@@ -123,19 +123,21 @@ def test_the_portuguese_is_brazilian(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_white_and_black_players_are_as_brancas_and_as_pretas(game: str) -> None:
-    """Two players named by white and black are "as brancas" and "as pretas" (docs/series.md), never "o branco e o preto".
+def test_the_players_names_agree_with_the_text(game: str) -> None:
+    """A text that calls the players "as brancas" and "as pretas" names them so in its front matter too.
 
-    The names are the front matter's ``colours``, which the diagrams' descriptions
-    speak with.  Nyout's four players are named by their horses (o branco, o dourado):
-    only two-player games are held to it.
+    The front matter's ``colours`` are the words the diagrams' descriptions speak
+    with ("Brancas: b2, c3"); a text whose players are "as brancas" must not have
+    descriptions that say "Branco:".  Assalto's sides are its pieces (peões,
+    cavaleiros) and Nyout's its horses, so "branco" stays right there.
     """
     text = (RULES / game / FILES["pt"]).read_text(encoding="utf-8")
     colours = re.search(r"^colours = \[(.*)\]$", text, re.MULTILINE)
     assert colours is not None
-    names = re.findall(r'"([^"]*)"', colours.group(1))
-    if len(names) == 2:
-        assert not {"branco", "preto"} & set(names), f"{game}: colours {names}, the series writes brancas, pretas"
+    names = set(re.findall(r'"([^"]*)"', colours.group(1)))
+    body = text.split("\n+++\n", 1)[1]
+    if re.search(r"\bas (?:brancas|pretas) (?:jogam|começam|vencem|ganham|colocam|movem|capturam|tomam|têm|podem|respondem)\b", body, re.IGNORECASE):
+        assert not {"branco", "preto"} & names, f"{game}: the text says “as brancas”, the front matter {sorted(names)}"
 
 
 @pytest.mark.parametrize("game", GAMES)
