@@ -26,8 +26,10 @@ EUROPEAN_PORTUGUESE = {
     r"\bcinzent[oa]s?\b": "cinza",
     r"\bs[ãa]o precis[oa]s\b": "são necessários/necessárias, é preciso",
     r"\b\w+mo-l[oa]s?\b": "fazemos isso, nós o deixamos (not fazemo-lo)",
-    r"\bpode acontecer de\b": "pode acontecer que, or say what happens",
+    r"\bpode acontecer(?:,[^,.]{1,40},)? de\b": "pode acontecer que, or say what happens",
     r"\bvez passada\b": "passe (a turn passed)",
+    # Reported slips whose subject stands before a comma, which the general rule below cannot see.
+    r"\bprotegem-se\b": "se protegem",
     r"\b\d+\.ª": "2ª (Brazilian ordinal)",
     r"\btabuleiro de \d+(?=[.,;:)]| tem\b| é\b| cheio\b)": "tabuleiro 11 × 11, tabuleiro de 11 casas de lado",
     r"\bentre [^.;:,]{1,40}? ou\b(?! numa)": "entre … e …",
