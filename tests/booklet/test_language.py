@@ -28,6 +28,17 @@ EUROPEAN_PORTUGUESE = {
     r"\b\w+mo-l[oa]s?\b": "fazemos isso, nós o deixamos (not fazemo-lo)",
     r"\bpode acontecer(?:,[^,.]{1,40},)? de\b": "pode acontecer que, or say what happens",
     r"\bvez passada\b": "passe (a turn passed)",
+    # Portugal's words and spellings where Brazil has its own.
+    r"\bficheiros?\b": "arquivo",
+    r"\becrãs?\b": "tela",
+    r"\bequipas?\b": "equipe",
+    r"\bregistos?\b": "registro",
+    r"\bcontactos?\b": "contato",
+    r"\butilizador(?:es|a|as)?\b": "usuário",
+    r"\bsecç(?:ão|ões)\b": "seção",
+    r"\b(?:acç|direcç|colecç|selecç)(?:ão|ões)\b": "ação, direção, coleção, seleção",
+    r"\b(?:óptim|actua|objectiv|exact|efectiv|project)\w*": "ótimo, atual, objetivo, exato, efetivo, projeto",
+    r"\b(?:está|estão|estava|estavam|estar|estamos|estou) a (?!salvo\b)[a-zà-ú]+(?:ar|er|ir)\b": "estar + gerúndio (está jogando)",
     # Reported slips whose subject stands before a comma, which the general rule below cannot see.
     r"\bprotegem-se\b": "se protegem",
     r"\b\d+\.ª": "2ª (Brazilian ordinal)",
@@ -187,3 +198,18 @@ def test_the_enclisis_check_tells_a_clause_s_middle_from_its_start() -> None:
     assert re.search(pattern, "ou joga-se mais um par")
     for fine in ("Lembre-se de contar", "tenta ligá-las com", "na casa, acrescenta-se a coluna", "pode fazê-lo"):
         assert not re.search(pattern, fine), fine
+
+
+@pytest.mark.parametrize(("portugal", "brazil"), [
+    ("as duas fiadas de casas", "as duas fileiras de casas"), ("uma seta cinzenta", "uma seta cinza"),
+    ("São precisas 48 sementes", "São necessárias 48 sementes"), ("fazemo-lo logo", "fazemos isso logo"),
+    ("pode acontecer de ninguém", "pode acontecer que ninguém"), ("o ficheiro do tabuleiro", "o arquivo do tabuleiro"),
+    ("a secção seguinte", "a seção seguinte"), ("o jogador está a jogar", "o jogador está jogando"),
+    ("o resultado junta-se aos", "o resultado se junta aos"), ("escolhe entre colocar ou trocar", "escolhe entre colocar e trocar"),
+])
+def test_the_portuguese_check_knows_each_form(portugal: str, brazil: str) -> None:
+    """Each European form is caught in a sentence, and the Brazilian sentence that replaces it passes."""
+    def caught(sentence: str) -> bool:
+        return bool(_found(Path("x/pt-BR.md"), [(1, sentence)], EUROPEAN_PORTUGUESE))
+
+    assert caught(portugal) and not caught(brazil)
