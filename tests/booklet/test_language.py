@@ -213,3 +213,40 @@ def test_the_portuguese_check_knows_each_form(portugal: str, brazil: str) -> Non
         return bool(_found(Path("x/pt-BR.md"), [(1, sentence)], EUROPEAN_PORTUGUESE))
 
     assert caught(portugal) and not caught(brazil)
+
+
+# -- the players' colour names say the colour the palette prints ----------------------------------
+
+HUE_NAMES = (  # (hue from, hue to, English, Portuguese): the everyday name of a saturated colour
+    (345, 360, "red", "vermelho"), (0, 15, "red", "vermelho"), (15, 45, "orange", "laranja"),
+    (45, 70, "yellow", "amarelo"), (70, 170, "green", "verde"), (170, 260, "blue", "azul"),
+)
+# The games whose players are named by a printed colour, and the palette roles those colours are.
+COLOURED_SEATS = {"hex": ("player_0", "player_1"), "ringo": ("attacker", "defender")}
+
+
+def _hue_name(colour: str, lang: str) -> str:
+    import colorsys
+
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    hue = colorsys.rgb_to_hsv(red, green, blue)[0] * 360
+    return next(names[0 if lang == "en" else 1] for low, high, *names in HUE_NAMES if low <= hue < high)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("game", sorted(COLOURED_SEATS))
+def test_a_player_s_colour_is_named_as_it_prints(game: str, lang: str) -> None:
+    """Hex's first player and Ringo's attackers print in Okabe-Ito's vermillion, an orange: not "red"."""
+    from boardgen.drawing import palette
+
+    text = (RULES / game / FILES[lang]).read_text(encoding="utf-8")
+    colours = re.search(r"^colours = \[(.*)\]$", text, re.MULTILINE)
+    assert colours is not None
+    names = [name.lower() for name in re.findall(r'"([^"]*)"', colours.group(1))]
+    printed = [_hue_name(getattr(palette.DEFAULT, role), lang) for role in COLOURED_SEATS[game]]
+    assert names == printed, f"{game} {lang}: the booklet names its colours {names}, the print shows {printed}"
+
+
+def test_the_hue_names_are_the_usual_ones() -> None:
+    assert [_hue_name(c, "en") for c in ("#d0312d", "#d55e00", "#e0a800", "#2e7d32", "#1b3b8f")] == [
+        "red", "orange", "yellow", "green", "blue"]
