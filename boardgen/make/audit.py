@@ -39,7 +39,9 @@ logger = logging.getLogger("boardgen")
 AUDIT_SCHEMA = 1  # bump when what a file is checked for changes without the code digest changing
 AUDIT_INPUTS = ("code", "libraries")  # the audit's own code is in "code"; PDFium's version in "libraries"
 # The fields of a record that are what it promises: two files that differ in any of them are two different things.
-PROMISE_FIELDS = tuple(f.name for f in fields(Artefact) if f.name not in ("path", "bytes", "sha256", "pages"))
+# ``id`` is a name, like ``path``: two diagrams of one position under two ids (Brax's cover and
+# its setup) are one picture offered twice, which is allowed; what they show is in the other fields.
+PROMISE_FIELDS = tuple(f.name for f in fields(Artefact) if f.name not in ("path", "id", "bytes", "sha256", "pages"))
 RECORD_FIELDS = tuple(f.name for f in fields(Artefact))
 
 
