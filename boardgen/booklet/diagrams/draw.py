@@ -212,7 +212,11 @@ def arrow_width(radius: float) -> float:
 
 
 def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str | None = None) -> Group:
-    """A bold X with a white casing: an illegal move, or a piece that is captured (palette role ``cross`` unless ``colour``)."""
+    """A bold X with a white casing: a piece that is captured, and nothing else (palette role ``cross`` unless ``colour``).
+
+    The X has one meaning in the whole series, "captured"; a square a forbidden
+    move would land on gets :func:`forbidden`, a ring with a slash.
+    """
     colour = colour or palette.current().cross
     x, y = centre
     r = radius * 0.55
@@ -222,6 +226,47 @@ def cross(centre: tuple[float, float], radius: float, role: str = "cross", colou
         group.add(Line((x - r, y - r), (x + r, y + r), Style(stroke=casing, width=w, cap="round")))
         group.add(Line((x - r, y + r), (x + r, y - r), Style(stroke=casing, width=w, cap="round")))
     return group
+
+
+def forbidden(centre: tuple[float, float], radius: float, role: str = "forbidden", title: str | None = None) -> Group:
+    """A ring struck through by a slash, with a white casing: "a forbidden move would land here".
+
+    The road sign's "no entry" shape, so it reads as a refusal, never as the
+    X of a captured piece; drawn in the palette's ``cross`` colour, so it is as
+    dark as the X in every ink.  The ring is smaller than a piece and the
+    slash stays inside it, so a piece standing there stays in sight.
+    """
+    colour = palette.current().cross
+    x, y = centre
+    r = radius * 0.58
+    width = max(0.45, radius * 0.17)
+    k = r / math.sqrt(2)
+    group = Group(role, title=title)
+    for stroke, w in ((palette.current().paper, width + 0.8), (colour, width)):
+        group.add(Circle((x, y), r, Style(stroke=stroke, width=w)))
+        group.add(Line((x - k, y - k), (x + k, y + k), Style(stroke=stroke, width=w, cap="butt")))
+    return group
+
+
+BADGE_DIRECTIONS = (45, 135, -45, -135, 30, 150, -30, -150, 60, 120, -60, -120, 0, 180, 90, -90)  # degrees, y up: upper right first
+
+
+def badge(centre: tuple[float, float], text: str, size: float) -> Group:
+    """A move number in a small white disc with a dark ring: the badge set beside a piece, never on it."""
+    colours = palette.current()
+    group = Group("move-number", title=f"move {text}")
+    group.add(Circle(centre, badge_radius(text, size), Style(stroke=colours.ink, width=max(0.2, size * 0.12), fill=colours.paper)))
+    group.add(Text((centre[0], centre[1] + size * 0.36), text, size, font="sans-bold", fill=colours.ink, anchor="middle"))
+    return group
+
+
+def badge_radius(text: str, size: float) -> float:
+    """The radius of a move number's badge: room for one, two or three digits of ``size`` mm."""
+    return size * (0.72 if len(text) == 1 else 0.92 if len(text) == 2 else 1.15)
+
+
+def _distance_to_line(p: tuple[float, float], line: list[tuple[float, float]]) -> float:
+    return _nearest(line, p)[0] if len(line) >= 2 else math.inf
 
 
 def _text_colour(fill: str) -> str:
@@ -257,6 +302,8 @@ class _Painter:
         self.drawn_lines: list[list[tuple[float, float]]] = []  # every arrow drawn so far, tail to tip
         self._lanes: list[float] | None = None
         self.throw_box: Box | None = None  # where the throw was drawn (filled in by draw)
+        self.numbers: list[tuple[str, int]] = []  # (point, move number) to set in badges (filled in by _history)
+        self.claimed_points: set[str] = set()  # points the claims mark (ghosts, crosses, refusals): kept clear of badges
 
     def lanes(self) -> list[float]:
         """The offsets (mm, + to the left of travel) an arrow may take, in the order they are tried.
@@ -331,6 +378,8 @@ class _Painter:
                 group.add(self.arrow_through(list(item.value)))
             root.add(group)
         root.add(self._claims())
+        if self.numbers:
+            root.add(self._badges())
         if checked.throw is not None:
             beside = _view_box(checked, self.frame) if spec.view is not None else ink_bounds(root)
             if beside is not None:
@@ -391,17 +440,28 @@ class _Painter:
         return self.placed_arrow(points, start_at_rim=start_at_rim, end_at_rim=path[-1] in self.occupied, **style)
 
     def claim_cross(self, name: str, role: str) -> Group:
-        """A claim's cross on a place: on its piece, unless the board keeps marks off what the place shows.
+        """A claim's cross on a captured piece: on it, unless the board keeps marks off what the place shows.
 
         A board whose places show counts (Awelé's pits) says where a mark goes
         and how large, ``claim_mark(name)`` -> ((x, y) in board units, size factor),
         so the cross leaves the count readable.
         """
+        self.claimed_points.add(name)
+        centre, radius = self._claim_place(name)
+        return cross(centre, radius, role=role)
+
+    def claim_forbidden(self, name: str) -> Group:
+        """The refusal mark (a slashed ring) where a forbidden move would land, placed like a claim's cross."""
+        self.claimed_points.add(name)
+        centre, radius = self._claim_place(name)
+        return forbidden(centre, radius, title=f"a forbidden move would end on {name}")
+
+    def _claim_place(self, name: str) -> tuple[tuple[float, float], float]:
         board_mark = getattr(self.board, "claim_mark", None)
         if callable(board_mark):
             (x, y), factor = board_mark(name)
-            return cross(self.frame.pt(x, y), self.radius * factor, role=role)
-        return cross(self.at(name), self.radius, role=role)
+            return self.frame.pt(x, y), self.radius * factor
+        return self.at(name), self.radius
 
     def route(self, path: list[str]) -> list[tuple[float, float]]:
         """Sheet points of the line a move travels: straight between its points, unless the board
@@ -454,12 +514,12 @@ class _Painter:
             if name not in occupied and name in self.names:
                 group.add(self._ghost(name, owner, role="replaced"))
                 if first is not None and swapped is not None:
-                    group.add(self._number(name, first + swapped, owner, ghost=True))
+                    self.numbers.append((name, first + swapped))
         if first is not None:
             for name, index in numbered.items():
                 piece = occupied.get(name)
                 if piece is not None and name in self.names:
-                    group.add(self._number(name, first + index, piece.owner))
+                    self.numbers.append((name, first + index))
         return group
 
     def _captured_marker(self, name: str) -> Group:
@@ -468,17 +528,46 @@ class _Painter:
         marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.current().faint))
         return marker
 
-    def _number(self, name: str, number: int, owner: int, ghost: bool = False) -> Text:
-        """A move number on a piece (contrasting with it), or in the piece's colour on an empty outline."""
-        fill, _ = self.board.piece_colours(owner)
-        if ghost:
-            colour = fill if palette.lightness(fill) < 85 else palette.current().ink
-        else:
-            colour = _text_colour(fill)
-        text = str(number)
-        size = max(MIN_TEXT_MM, self.radius * (1.05 if len(text) == 1 else 0.85 if len(text) == 2 else 0.65))
-        x, y = self.at(name)
-        return Text((x, y + size * 0.36), text, size, font="sans-bold", fill=colour, anchor="middle")
+    def badge_size(self) -> float:
+        """The height (mm) of a move number in its badge: legible in print, small beside the piece."""
+        return max(MIN_TEXT_MM * 1.05, self.radius * 0.62)
+
+    def _badges(self) -> Group:
+        """Each move number in a badge beside its piece, never on it: the piece stays whole and the number reads.
+
+        A badge goes to the first side of its piece (upper right first) where
+        it covers the least of the other pieces, the claims' marks, the arrows
+        and the badges set before it; its centre is always outside every piece.
+        """
+        size = self.badge_size()
+        group = Group("move-numbers")
+        discs = [self.at(n) for n in (self.occupied | self.replaced | self.claimed_points) if n in self.names]
+        placed: list[tuple[tuple[float, float], float]] = []
+        for name, number in sorted(self.numbers, key=lambda item: item[1]):
+            text = str(number)
+            br = badge_radius(text, size)
+            x, y = self.at(name)
+            reach = self.radius + br * 0.45
+            best: tuple[float, tuple[float, float]] | None = None
+            for degrees in BADGE_DIRECTIONS:
+                angle = math.radians(degrees)
+                p = (x + reach * math.cos(angle), y - reach * math.sin(angle))
+                score = 0.0
+                for c in discs:
+                    if c == (x, y):
+                        continue
+                    d = math.hypot(p[0] - c[0], p[1] - c[1])
+                    score += max(0.0, self.radius + br - d) + (100.0 if d < self.radius + size * 0.2 else 0.0)
+                for c, r in placed:
+                    score += 5.0 * max(0.0, r + br + 0.2 - math.hypot(p[0] - c[0], p[1] - c[1]))
+                for line in self.drawn_lines:
+                    score += 0.5 * max(0.0, br + self.band / 2 - _distance_to_line(p, line))
+                if best is None or score < best[0] - 1e-6:
+                    best = (score, p)
+            assert best is not None
+            placed.append((best[1], br))
+            group.add(badge(best[1], text, size))
+        return group
 
     def _claims(self) -> Group:
         """The claims, in three layers: refused moves' arrows, then legal moves' arrows, then the marks on points.
@@ -502,8 +591,10 @@ class _Painter:
             elif move.kind == PLACE and owner is not None:
                 for name in move.path:  # a ghost on every point the placement fills
                     marks.add(self._ghost(name, owner))
+                    self.claimed_points.add(name)
             elif move.path and owner is not None:
                 marks.add(self._ghost(move.path[-1], owner))
+                self.claimed_points.add(move.path[-1])
         for move in checked.captures:
             drawn = self._move_arrow(move, role="capture-arrow")
             if drawn is not None:
@@ -521,14 +612,14 @@ class _Painter:
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
             if PLACEMENT_JOIN in claim.text:  # a refused placement: a cross on every point, no arrow
                 for name in points:
-                    marks.add(self.claim_cross(name, role="illegal-cross"))
+                    marks.add(self.claim_forbidden(name))
                 continue
             if len(points) >= 2:
                 # Along the way the piece would go (round a loop, along a ring), though the engine refuses it.
                 path = list(self.board.refused_path(claim.text.lower(), tuple(points), frozenset(self.occupied)))
                 refused.add(self.arrow_through(path, route=True, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
             if points:
-                marks.add(self.claim_cross(points[-1], role="illegal-cross"))
+                marks.add(self.claim_forbidden(points[-1]))
         return Group("claims").add(*(layer for layer in (refused, arrows, marks) if layer.children))
 
     def _swap_mark(self, name: str, owner: int) -> Group:

@@ -1,0 +1,158 @@
+"""Each mark of every booklet diagram carries the one meaning its legend gives it.
+
+Read from the drawing model (the shapes a diagram is made of, before any SVG),
+over every diagram of every booklet in ``rules_text/`` (found from the
+sources, never listed here):
+
+* an X is drawn only on a piece that a drawn move captures (a capture claim,
+  or a capture among the moves played): "captured", and nothing else;
+* a refusal mark (the slashed ring where a forbidden move would land) is never
+  on a point that an arrow of a legal move of the same diagram reaches or
+  passes: the picture would say "forbidden" of a square the caption plays to;
+* a move number is set in a badge beside its piece: never inside a piece's
+  disc, where the legend of a race game reads it as a stack, and where a
+  chess glyph or a printed board mark under it makes it unreadable.
+
+The drawing rules themselves are checked on definitions written here.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from boardgen.booklet.build import load_checked
+from boardgen.booklet.check import game_folders
+from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
+from boardgen.booklet.diagrams.draw import UNIT_MM, _Painter
+from boardgen.booklet.diagrams.syntax import parse_definition
+from boardgen.booklet.problems import Problems
+from boardgen.drawing.frame import Frame
+from boardgen.drawing.model import Circle, Group, Line, Polygon, Polyline, Text
+
+LEGAL_ARROWS = ("legal-arrow", "capture-arrow", "move-arrow", "arrow")  # played, claimed legal, and the author's own
+CROSS_ROLES = ("capture-cross", "captured-cross", "cross")
+
+
+def booklet_games() -> list[str]:
+    return sorted(folder.name for folder in game_folders())
+
+
+@cache
+def drawn(game: str) -> list[tuple[str, CheckedDiagram, _Painter, Group]]:
+    """(id, checked diagram, its painter, its drawing) for every diagram of a game's booklet."""
+    folder = next(f for f in game_folders() if f.name == game)
+    sources = load_checked(folder)
+    found = []
+    for ident, diagram in sorted(sources.diagrams.items()):
+        painter = _Painter(diagram, Frame(UNIT_MM))
+        found.append((ident, diagram, painter, painter.draw()))
+    assert found, f"{game}: no diagram found"
+    return found
+
+
+def groups(root: Group, roles: tuple[str, ...]) -> list[Group]:
+    return [shape for shape, _ in root.walk() if isinstance(shape, Group) and shape.role in roles] if hasattr(root, "walk") else []
+
+
+def all_groups(root: Group) -> list[Group]:
+    found = []
+
+    def visit(group: Group) -> None:
+        found.append(group)
+        for child in group.children:
+            if isinstance(child, Group):
+                visit(child)
+
+    visit(root)
+    return found
+
+
+def with_role(root: Group, *roles: str) -> list[Group]:
+    return [g for g in all_groups(root) if g.role in roles]
+
+
+def cross_centre(group: Group) -> tuple[float, float]:
+    line = next(shape for shape in group.children if isinstance(shape, Line))
+    return ((line.start[0] + line.end[0]) / 2, (line.start[1] + line.end[1]) / 2)
+
+
+def arrow_line(group: Group) -> list[tuple[float, float]]:
+    shafts = [shape for shape in group.children if isinstance(shape, Polyline)]
+    heads = [shape for shape in group.children if isinstance(shape, Polygon)]
+    return list(shafts[-1].points) + [heads[-1].points[0]] if shafts and heads else []
+
+
+def distance_to(line: list[tuple[float, float]], p: tuple[float, float]) -> float:
+    best = math.inf
+    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        d2 = dx * dx + dy * dy
+        t = 0.0 if d2 == 0 else min(1.0, max(0.0, ((p[0] - x0) * dx + (p[1] - y0) * dy) / d2))
+        best = min(best, math.hypot(p[0] - x0 - dx * t, p[1] - y0 - dy * t))
+    return best
+
+
+def captured_points(diagram: CheckedDiagram) -> set[str]:
+    """The pieces a drawn move captures: the victims of the capture claims and of the moves played (a swap takes none)."""
+    points = {name for move in diagram.captures for name in move.captures}
+    points |= {name for move in diagram.played if move.kind != "swap" for name in move.captures}
+    return points
+
+
+def near(a: tuple[float, float], b: tuple[float, float], tolerance: float = 0.05) -> bool:
+    return math.hypot(a[0] - b[0], a[1] - b[1]) <= tolerance
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_an_x_is_drawn_only_on_a_piece_a_drawn_move_captures(game: str) -> None:
+    wrong = []
+    for ident, diagram, painter, drawing in drawn(game):
+        allowed = [painter._claim_place(name)[0] for name in captured_points(diagram) if name in painter.names]
+        allowed += [painter.at(name) for name in captured_points(diagram) if name in painter.names]
+        for group in with_role(drawing, *CROSS_ROLES):
+            centre = cross_centre(group)
+            if not any(near(centre, place) for place in allowed):
+                wrong.append(f"{ident}: an X at {tuple(round(c, 1) for c in centre)} on no captured piece")
+        wrong += [f"{ident}: a cross of role {g.role}" for g in all_groups(drawing) if g.role.endswith("cross") and g.role not in CROSS_ROLES]
+    assert not wrong, f"{game}: {wrong}"
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_no_refusal_mark_lies_where_a_legal_arrow_reaches_or_passes(game: str) -> None:
+    wrong = []
+    for ident, diagram, painter, drawing in drawn(game):
+        legal = [arrow_line(g) for g in with_role(drawing, *LEGAL_ARROWS)]
+        # Where a move drawn as an arrow ends (a placement has no arrow: a refusal on the stone it placed is "occupied").
+        reached = {move.path[-1] for move in (*diagram.legal, *diagram.captures, *diagram.played) if move.path and move.kind != "place"}
+        for mark in with_role(drawing, "forbidden"):
+            ring = next(shape for shape in mark.children if isinstance(shape, Circle))
+            assert mark.title is not None
+            point = mark.title.rsplit(" ", 1)[1]
+            if point in reached:
+                wrong.append(f"{ident}: {mark.title}, where a legal move goes")
+            for line in legal:
+                gap = distance_to(line, ring.centre)
+                if gap < painter.radius:
+                    wrong.append(f"{ident}: {mark.title}, {gap:.1f} mm from a legal arrow")
+    assert not wrong, f"{game}: {wrong}"
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_every_move_number_is_in_a_badge_beside_its_piece_never_inside_a_disc(game: str) -> None:
+    wrong = []
+    for ident, _, painter, drawing in drawn(game):
+        wrong += [f"{ident}: a number {t.text} among the moves' marks" for t, _ in drawing.find("history")[0].walk() if isinstance(t, Text)]
+        discs = [painter.at(name) for name in painter.occupied | painter.replaced if name in painter.names]
+        for badge in with_role(drawing, "move-number"):
+            disc = next(shape for shape in badge.children if isinstance(shape, Circle))
+            [text] = [shape for shape in badge.children if isinstance(shape, Text)]
+            inside = [c for c in discs if math.hypot(disc.centre[0] - c[0], disc.centre[1] - c[1]) < painter.radius]
+            if inside:
+                wrong.append(f"{ident}: move number {text.text} inside a piece")
+            if not any(math.hypot(disc.centre[0] - c[0], disc.centre[1] - c[1]) < painter.radius + 1.5 * disc.radius for c in discs):
+                wrong.append(f"{ident}: move number {text.text} beside no piece")
+    assert not wrong, f"{game}: {wrong}"
