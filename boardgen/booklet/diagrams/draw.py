@@ -361,8 +361,15 @@ class _Painter:
     def draw(self) -> Group:
         checked, spec = self.checked, self.checked.spec
         root = Group(f"diagram-{checked.game.id}", title=None)
+        # The layers over the pieces first (the board under them is drawn knowing where their marks go).
+        history = self._history()
+        arrows = Group("arrows")
+        for item in spec.arrows or ():
+            arrows.add(self.arrow_through(list(item.value)))
+        claims = self._claims()
         discs = [(self.at(name), self.radius) for name in self.occupied if name in self.names]
-        root.add(_without_covered_labels(self.board.draw_board(self.frame, self.options), discs))
+        marked = [(self.at(name), self.radius) for name in self.claimed_points if name in self.names]
+        root.add(_without_covered_labels(self.board.draw_board(self.frame, self.options), discs, discs + marked))
         if spec.marks:
             marks = Group("mark")
             colours = palette.current()
@@ -371,13 +378,10 @@ class _Painter:
                 marks.add(self.board.highlight_shape(self.frame, str(mark.value), style))
             root.add(marks)
         root.add(self.board.draw_pieces(self.frame, checked.final.placements(), self.options))
-        root.add(self._history())
+        root.add(history)
         if spec.arrows:
-            group = Group("arrows")
-            for item in spec.arrows:
-                group.add(self.arrow_through(list(item.value)))
-            root.add(group)
-        root.add(self._claims())
+            root.add(arrows)
+        root.add(claims)
         if self.numbers:
             root.add(self._badges())
         if checked.throw is not None:
@@ -610,8 +614,11 @@ class _Painter:
                     marks.add(self._label(target, label_words(SWAP, self.langs), role="illegal-swap", struck=True))
                 continue
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
-            if PLACEMENT_JOIN in claim.text:  # a refused placement: a cross on every point, no arrow
-                for name in points:
+            if PLACEMENT_JOIN in claim.text:
+                # A refused placement, no arrow: the refusal on each of its points that no legal
+                # placement fills (Seega's a1+c3 is refused for c3, the centre; a1 is a fine place).
+                open_points = self._placeable()
+                for name in [p for p in points if p not in open_points] or points:
                     marks.add(self.claim_forbidden(name))
                 continue
             if len(points) >= 2:
@@ -621,6 +628,10 @@ class _Painter:
             if points:
                 marks.add(self.claim_forbidden(points[-1]))
         return Group("claims").add(*(layer for layer in (refused, arrows, marks) if layer.children))
+
+    def _placeable(self) -> set[str]:
+        """The points some legal placement of the shown position fills."""
+        return {name for move in self.checked.final.legal_moves() if move.kind == PLACE for name in move.path}
 
     def _swap_mark(self, name: str, owner: int) -> Group:
         """A claimed swap: a dashed ring in the colour of the player who would take the stone, and "swap"."""
@@ -693,13 +704,19 @@ def _box_meets_circle(box: Box, pad: float, centre: tuple[float, float], radius:
     return math.hypot(nearest_x - centre[0], nearest_y - centre[1]) < radius
 
 
-def _without_covered_labels(board: Group, discs: list[tuple[tuple[float, float], float]]) -> Group:
-    """The board with the coordinate labels (and their backings) that a piece stands on left out.
+def _without_covered_labels(
+    board: Group, discs: list[tuple[tuple[float, float], float]], marked: list[tuple[tuple[float, float], float]] | None = None
+) -> Group:
+    """The board with the coordinate labels (and their backings) that a piece stands on left out,
+    and the strokes of a printed board mark (Seega's centre X) under a piece or a diagram's mark.
 
     A piece hides the name of the cell it stands on (Ringo names every cell);
     a name it half covers is no longer read either, and the edge of its
-    backing would peek out from under the piece as a stray white sliver.
+    backing would peek out from under the piece as a stray white sliver.  The
+    corners of Seega's printed X peeked out round a piece on the centre and
+    read as the X of a captured piece: there the cell keeps its tint only.
     """
+    marked = discs if marked is None else marked
     kept = Group(board.role, title=board.title, clip=board.clip)
     for child in board.children:
         if isinstance(child, Group):
@@ -710,8 +727,15 @@ def _without_covered_labels(board: Group, discs: list[tuple[tuple[float, float],
                     if box is None or not any(_box_meets_circle(box, 0.0, centre, r) for centre, r in discs):
                         inner.add(shape)
                 kept.add(inner)
+            elif child.role == "board-mark":
+                inner = Group(child.role, title=child.title, clip=child.clip)
+                for shape in child.children:
+                    box = shape_box(shape) if isinstance(shape, Line) else None
+                    if box is None or not any(_box_meets_circle(box, 0.0, centre, r) for centre, r in marked):
+                        inner.add(shape)
+                kept.add(inner)
             else:
-                kept.add(_without_covered_labels(child, discs))
+                kept.add(_without_covered_labels(child, discs, marked))
         else:
             kept.add(child)
     return kept
