@@ -361,7 +361,9 @@ class _Painter:
     def draw(self) -> Group:
         checked, spec = self.checked, self.checked.spec
         root = Group(f"diagram-{checked.game.id}", title=None)
-        # The layers over the pieces first (the board under them is drawn knowing where their marks go).
+        # The pieces and the layers over them first (a board may place arrows by the stacks it drew),
+        # then the board under them, drawn knowing where their marks go.
+        pieces = self.board.draw_pieces(self.frame, checked.final.placements(), self.options)
         history = self._history()
         arrows = Group("arrows")
         for item in spec.arrows or ():
@@ -377,7 +379,7 @@ class _Painter:
             for mark in spec.marks:
                 marks.add(self.board.highlight_shape(self.frame, str(mark.value), style))
             root.add(marks)
-        root.add(self.board.draw_pieces(self.frame, checked.final.placements(), self.options))
+        root.add(pieces)
         root.add(history)
         if spec.arrows:
             root.add(arrows)
