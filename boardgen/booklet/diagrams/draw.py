@@ -510,7 +510,8 @@ class _Painter:
                 if len(move.path) > 1:
                     numbered.pop(move.path[0], None)
                 numbered[landing] = index
-                captured.discard(landing)
+                if landing not in move.captures:  # a pit harvested where the last seed fell (Awelé) stays marked
+                    captured.discard(landing)
                 replaced.pop(landing, None)
         for name in sorted(captured):
             if name not in occupied and name in self.names:
