@@ -156,3 +156,47 @@ def test_every_move_number_is_in_a_badge_beside_its_piece_never_inside_a_disc(ga
             if not any(math.hypot(disc.centre[0] - c[0], disc.centre[1] - c[1]) < painter.radius + 1.5 * disc.radius for c in discs):
                 wrong.append(f"{ident}: move number {text.text} beside no piece")
     assert not wrong, f"{game}: {wrong}"
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_every_place_a_played_move_emptied_by_capture_is_marked_captured(game: str) -> None:
+    """Awelé's early win harvests d2, the pit its last seed fell in: that pit is marked like e2 and f2."""
+    wrong = []
+    for ident, diagram, painter, drawing in drawn(game):
+        occupied = {name for name, _ in diagram.final.placements()}
+        taken = {name for move in diagram.played if move.kind != "swap" for name in move.captures}
+        marked = {g.title.rsplit(" ", 1)[1] for g in with_role(drawing, "captured") if g.title}
+        wrong += [f"{ident}: {name} unmarked" for name in sorted(taken - occupied - marked) if name in painter.names]
+    assert not wrong, f"{game}: {wrong}"
+
+
+def test_the_awele_early_win_marks_all_three_harvested_pits() -> None:
+    [(_, _, _, drawing)] = [entry for entry in drawn("awele") if entry[0] == "early-win"]
+    assert sorted(g.title for g in with_role(drawing, "captured")) == ["captured on d2", "captured on e2", "captured on f2"]
+
+
+@pytest.mark.parametrize("ink", ["full", "light", "mono"])
+def test_the_refusal_mark_is_drawn_in_the_inks_dark_colour_and_is_no_x(ink: str) -> None:
+    from boardgen.booklet.diagrams.draw import diagram_ink, forbidden
+    from boardgen.drawing import palette
+
+    with diagram_ink(ink):  # type: ignore[arg-type]
+        mark = forbidden((10.0, 10.0), 3.0)
+        dark, paper = palette.current().cross, palette.current().paper
+    strokes = [shape.style.stroke for shape in mark.children]
+    assert strokes.count(dark) == 2 and strokes.count(paper) == 2  # ring and slash, each on its white casing
+    lines = [shape for shape in mark.children if isinstance(shape, Line)]
+    assert len(lines) == 2 and lines[0].start == lines[1].start  # one slash (an X has two strokes crossing)
+    ring = next(shape for shape in mark.children if isinstance(shape, Circle))
+    assert ring.radius < 3.0  # smaller than the piece: what stands there stays in sight
+
+
+def test_a_refused_placement_marks_only_the_point_that_refuses_it() -> None:
+    """Seega's placement-turn: a1+c3 is refused for the centre; a1 is a legal place and carries no mark."""
+    problems = Problems()
+    spec = parse_definition("d", "moves: b2+d4 c4+d2\nillegal: a1+c3 centre", Path("diagrams.md"), 1, problems)
+    diagram = check_diagram(spec, Defaults("seega", None, {}), problems)
+    assert diagram is not None and not problems
+    painter = _Painter(diagram, Frame(UNIT_MM))
+    drawing = painter.draw()
+    assert [g.title for g in with_role(drawing, "forbidden")] == ["a forbidden move would end on c3"]
