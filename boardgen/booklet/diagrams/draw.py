@@ -385,7 +385,7 @@ class _Painter:
             root.add(arrows)
         root.add(claims)
         if self.numbers:
-            root.add(self._badges())
+            root.add(self._badges(pieces))
         if checked.throw is not None:
             beside = _view_box(checked, self.frame) if spec.view is not None else ink_bounds(root)
             if beside is not None:
@@ -539,7 +539,7 @@ class _Painter:
         """The height (mm) of a move number in its badge: legible in print, small beside the piece."""
         return max(MIN_TEXT_MM * 1.05, self.radius * 0.62)
 
-    def _badges(self) -> Group:
+    def _badges(self, pieces: Group) -> Group:
         """Each move number in a badge beside its piece, never on it: the piece stays whole and the number reads.
 
         A badge goes to the first side of its piece (upper right first) where
@@ -548,7 +548,10 @@ class _Painter:
         """
         size = self.badge_size()
         group = Group("move-numbers")
-        discs = [self.at(n) for n in (self.occupied | self.replaced | self.claimed_points) if n in self.names]
+        # What a badge keeps off: every piece as drawn (a board may draw several on one place, Ringo's
+        # citadel), the outlines of swapped stones and the points the claims mark.
+        discs = [(shape.centre, shape.radius) for shape, _ in pieces.walk() if isinstance(shape, Circle) and shape.radius >= 0.6 * self.radius]
+        discs += [(self.at(n), self.radius) for n in (self.occupied | self.replaced | self.claimed_points) if n in self.names]
         placed: list[tuple[tuple[float, float], float]] = []
         for name, number in sorted(self.numbers, key=lambda item: item[1]):
             text = str(number)
@@ -560,11 +563,9 @@ class _Painter:
                 angle = math.radians(degrees)
                 p = (x + reach * math.cos(angle), y - reach * math.sin(angle))
                 score = 0.0
-                for c in discs:
-                    if c == (x, y):
-                        continue
+                for c, r in discs:
                     d = math.hypot(p[0] - c[0], p[1] - c[1])
-                    score += max(0.0, self.radius + br - d) + (100.0 if d < self.radius + size * 0.2 else 0.0)
+                    score += max(0.0, r + br - d) + (100.0 if d < r + size * 0.2 else 0.0)
                 for c, r in placed:
                     score += 5.0 * max(0.0, r + br + 0.2 - math.hypot(p[0] - c[0], p[1] - c[1]))
                 for line in self.drawn_lines:
