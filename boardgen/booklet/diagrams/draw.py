@@ -238,8 +238,8 @@ def forbidden(centre: tuple[float, float], radius: float, role: str = "forbidden
     """
     colour = palette.current().cross
     x, y = centre
-    r = radius * 0.58
-    width = max(0.45, radius * 0.17)
+    r = radius * 0.68  # a ring reads smaller than an X of the same reach: a little larger than the cross
+    width = max(0.4, radius * 0.16)
     k = r / math.sqrt(2)
     group = Group(role, title=title)
     for stroke, w in ((palette.current().paper, width + 0.8), (colour, width)):
