@@ -8,18 +8,22 @@ have, in this order (later layers on top):
 1. highlighted points or cells (``marks``), under the pieces;
 2. the pieces of the shown position;
 3. markers where pieces were captured by the diagram's moves;
-4. move numbers on the pieces the moves placed or moved, arrows for their paths;
-   a turn that places several pieces (a move of kind ``place`` whose ``path``
-   lists several points: Assalto's free officer setup ``c6+e6``, Seega's two
-   stones a turn) is drawn as placements, never as an arrow between them:
-   every piece it placed carries the turn's number (both read 3 for the third
-   turn), since they were placed together and no order between them exists;
+4. arrows for the moves' paths; a turn that places several pieces (a move of
+   kind ``place`` whose ``path`` lists several points: Assalto's free officer
+   setup ``c6+e6``, Seega's two stones a turn) is drawn as placements, never
+   as an arrow between them;
 5. the author's arrows;
 6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
-   crosses on the victims for a capture, a cross for an illegal move, with
-   the refused moves' arrows under the legal ones and every mark on a point
-   over both;
-7. in a game of chance, the throw the shown position carries (dice, sticks),
+   crosses on the victims for a capture, a barred circle (:func:`forbidden`)
+   where an illegal move would end, with the refused moves' arrows under the
+   legal ones and every mark on a point over both.  One mark, one meaning: the
+   X only ever says "captured";
+7. the move numbers, each in a badge beside the piece the move placed or
+   moved (:func:`badge`), never on it: on a piece a number reads as a stack's
+   count (Nyout) or cannot be read (over a chess glyph).  Every piece a turn
+   placed carries the turn's number (both read 3 for the third turn), since
+   they were placed together and no order between them exists;
+8. in a game of chance, the throw the shown position carries (dice, sticks),
    beside the board: to its right, or below a board much wider than tall
    (which has no width to spare on the page but height), drawn by the
    board's ``draw_throw`` or else from the throw's faces
