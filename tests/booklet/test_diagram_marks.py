@@ -203,3 +203,21 @@ def test_a_refused_placement_marks_only_the_point_that_refuses_it() -> None:
     painter = _Painter(diagram, Frame(UNIT_MM))
     drawing = painter.draw()
     assert [g.title for g in with_role(drawing, "forbidden")] == ["a forbidden move would end on c3"]
+
+
+@pytest.mark.parametrize("game", booklet_games())
+def test_a_move_number_a_caption_names_is_drawn(game: str) -> None:
+    """A caption's "(2)" points at a badge: the number must be in the picture (a moved-on piece's is not)."""
+    import re
+
+    folder = next(f for f in game_folders() if f.name == game)
+    badges = {ident: {t.text for g in with_role(drawing, "move-number") for t, _ in g.walk() if isinstance(t, Text)} for ident, _, _, drawing in drawn(game)}
+    wrong = []
+    for path in sorted(folder.glob("*.md")):
+        if path.name == "diagrams.md":
+            continue
+        for block in re.finditer(r"```diagram (\S+)\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
+            ident, caption = block.group(1), block.group(2)
+            missing = set(re.findall(r"\((\d+)\)", caption)) - badges.get(ident, set())
+            wrong += [f"{path.name} {ident}: ({n}) is not drawn" for n in sorted(missing)]
+    assert not wrong, f"{game}: {wrong}"
