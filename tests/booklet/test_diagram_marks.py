@@ -11,7 +11,10 @@ sources, never listed here):
   passes: the picture would say "forbidden" of a square the caption plays to;
 * a move number is set in a badge beside its piece: never inside a piece's
   disc, where the legend of a race game reads it as a stack, and where a
-  chess glyph or a printed board mark under it makes it unreadable.
+  chess glyph or a printed board mark under it makes it unreadable;
+* a place a played move emptied by capturing is marked captured (Awelé's pit
+  harvested where the last seed fell), and a move number a caption names,
+  "(2)", is drawn.
 
 The drawing rules themselves are checked on definitions written here.
 """
@@ -19,6 +22,7 @@ The drawing rules themselves are checked on definitions written here.
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 from pathlib import Path
 
@@ -52,10 +56,6 @@ def drawn(game: str) -> list[tuple[str, CheckedDiagram, _Painter, Group]]:
         found.append((ident, diagram, painter, painter.draw()))
     assert found, f"{game}: no diagram found"
     return found
-
-
-def groups(root: Group, roles: tuple[str, ...]) -> list[Group]:
-    return [shape for shape, _ in root.walk() if isinstance(shape, Group) and shape.role in roles] if hasattr(root, "walk") else []
 
 
 def all_groups(root: Group) -> list[Group]:
@@ -208,8 +208,6 @@ def test_a_refused_placement_marks_only_the_point_that_refuses_it() -> None:
 @pytest.mark.parametrize("game", booklet_games())
 def test_a_move_number_a_caption_names_is_drawn(game: str) -> None:
     """A caption's "(2)" points at a badge: the number must be in the picture (a moved-on piece's is not)."""
-    import re
-
     folder = next(f for f in game_folders() if f.name == game)
     badges = {ident: {t.text for g in with_role(drawing, "move-number") for t, _ in g.walk() if isinstance(t, Text)} for ident, _, _, drawing in drawn(game)}
     wrong = []
