@@ -192,6 +192,12 @@ def test_the_refusal_mark_is_drawn_in_the_inks_dark_colour_and_is_no_x(ink: str)
     assert len(lines) == 2 and lines[0].start == lines[1].start  # one slash (an X has two strokes crossing)
     ring = next(shape for shape in mark.children if isinstance(shape, Circle))
     assert ring.radius < 3.0  # smaller than the piece: what stands there stays in sight
+    with diagram_ink(ink):  # type: ignore[arg-type]
+        on_dark = forbidden((10.0, 10.0), 3.0, on="#202020")
+        on_light = forbidden((10.0, 10.0), 3.0, on="#f8f8f0")
+        paper = palette.current().paper
+    assert {shape.style.stroke for shape in on_dark.children} == {paper} and len(on_dark.children) == 2  # white, uncased
+    assert [shape.style.stroke for shape in on_light.children] == strokes  # on a light piece, as on the board
 
 
 def test_a_refused_placement_marks_only_the_point_that_refuses_it() -> None:

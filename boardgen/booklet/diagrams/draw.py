@@ -232,21 +232,31 @@ def cross(centre: tuple[float, float], radius: float, role: str = "cross", colou
     return group
 
 
-def forbidden(centre: tuple[float, float], radius: float, role: str = "forbidden", title: str | None = None) -> Group:
+def forbidden(centre: tuple[float, float], radius: float, role: str = "forbidden", title: str | None = None, on: str | None = None) -> Group:
     """A ring struck through by a slash, with a white casing: "a forbidden move would land here".
 
     The road sign's "no entry" shape, so it reads as a refusal, never as the
     X of a captured piece; drawn in the palette's ``cross`` colour, so it is as
     dark as the X in every ink.  The ring is smaller than a piece and the
-    slash stays inside it, so a piece standing there stays in sight.
+    slash stays inside it, so a piece standing there stays in sight.  On a
+    dark piece (``on``: its fill) it is drawn in the paper's colour with no
+    casing, as a move number is: a dark mark cased in white made the piece
+    read as a target.
     """
     colour = palette.current().cross
+    if on is not None and palette.lightness(on) < 60:
+        x, y = centre
+        r, width = radius * 0.64, max(0.4, radius * 0.15)
+        k = r / math.sqrt(2)
+        style = Style(stroke=palette.current().paper, width=width)
+        return Group(role, title=title).add(Circle((x, y), r, style), Line((x - k, y - k), (x + k, y + k), Style(stroke=style.stroke, width=width, cap="butt")))
     x, y = centre
-    r = radius * 0.68  # a ring reads smaller than an X of the same reach: a little larger than the cross
-    width = max(0.4, radius * 0.16)
+    r = radius * 0.64  # a ring reads smaller than an X of the same reach: a little larger than the cross
+    width = max(0.4, radius * 0.15)
     k = r / math.sqrt(2)
     group = Group(role, title=title)
-    for stroke, w in ((palette.current().paper, width + 0.8), (colour, width)):
+    # A thinner casing than the X's: enough to part the mark from a dark piece, not so much that it hides it.
+    for stroke, w in ((palette.current().paper, width + 0.5), (colour, width)):
         group.add(Circle((x, y), r, Style(stroke=stroke, width=w)))
         group.add(Line((x - k, y - k), (x + k, y + k), Style(stroke=stroke, width=w, cap="butt")))
     return group
@@ -464,7 +474,11 @@ class _Painter:
         """The refusal mark (a slashed ring) where a forbidden move would land, placed like a claim's cross."""
         self.claimed_points.add(name)
         centre, radius = self._claim_place(name)
-        return forbidden(centre, radius, title=f"a forbidden move would end on {name}")
+        under = None  # the fill of the piece the mark is drawn on (a board with claim_mark puts it beside)
+        piece = dict(self.checked.final.placements()).get(name)
+        if piece is not None and not callable(getattr(self.board, "claim_mark", None)):
+            under = self.board.piece_colours(piece.owner)[0]
+        return forbidden(centre, radius, title=f"a forbidden move would end on {name}", on=under)
 
     def _claim_place(self, name: str) -> tuple[tuple[float, float], float]:
         board_mark = getattr(self.board, "claim_mark", None)
