@@ -10,6 +10,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+#: the characters of a quoted text that a message shows (half from its start, half from its end)
+QUOTE_KEEP = 40
+#: the longest error line printed whole; a longer one keeps its start and end
+LINE_KEEP = 1000
+
+
+def quoted(text: str, keep: int = QUOTE_KEEP) -> str:
+    """``repr(text)``, or for a longer text its start and end around ``...`` and its length.
+
+    Messages quote what the user typed; a pasted move of 100,000 characters
+    must still give one line that a person can read.
+    """
+    if len(text) <= keep:
+        return repr(text)
+    half = keep // 2
+    return f"{text[:half] + '...' + text[-half:]!r} ({len(text):,} characters)"
+
+
+def clipped(line: str, keep: int = LINE_KEEP) -> str:
+    """``line``, or for a longer one its first two thirds and last third of ``keep`` around a count of what is left out.
+
+    The last resort for messages that quote input whole: the start says
+    where (option, file, move number), the end says what is wrong.
+    """
+    if len(line) <= keep:
+        return line
+    head, tail = keep * 2 // 3, keep // 3
+    return f"{line[:head]} ... [{len(line) - head - tail:,} characters left out] ... {line[-tail:]}"
+
 
 class BoardgenError(Exception):
     """A user-facing error: the message says what is wrong, where, and what is allowed."""

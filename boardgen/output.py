@@ -19,6 +19,7 @@ own, so :func:`remove_stale_temporaries` lets a later run clean them up.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import stat
@@ -27,6 +28,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from boardgen.errors import BoardgenError, OptionError
+
+logger = logging.getLogger("boardgen")
 
 TEMPORARY_PREFIX = "."  # then the target's name and a dot, as given to mkstemp
 TEMPORARY_SUFFIX = ".tmp"
@@ -135,16 +138,38 @@ def is_temporary(name: str) -> bool:
     return _TEMPORARY.fullmatch(name) is not None
 
 
-def remove_stale_temporaries(folders: Iterable[Path], before: float) -> list[Path]:
+def reached_without_symlinks(root: Path, folder: Path) -> bool:
+    """Whether ``folder`` is ``root`` or a real folder below it, with no symlink on the way (``root`` itself may be one)."""
+    try:
+        parts = Path(folder).relative_to(root).parts
+    except ValueError:
+        return False
+    current = Path(root)
+    for part in parts:
+        current = current / part
+        if part in ("..", "") or current.is_symlink() or not current.is_dir():
+            return False
+    return Path(root).is_dir()
+
+
+def remove_stale_temporaries(folders: Iterable[Path], before: float, root: Path | None = None) -> list[Path]:
     """Remove write_atomic's temporary files in ``folders`` last modified before ``before`` (a time.time()).
 
     Only regular files whose name has exactly the temporary pattern are
-    touched, and only those older than ``before`` (the start of the run), so
-    a file being written right now by this run is never removed.  Folders
-    are not searched below.  Returns the files removed.
+    touched (never a symlink, whatever its name), and only those older than
+    ``before`` (the start of the run), so a file being written right now by
+    this run is never removed.  Folders are not searched below; with
+    ``root``, a folder that is not below it or is reached through a symlink
+    is skipped, so the sweep never leaves the tree it was given.  Each folder
+    is swept once.  Returns the files removed; a debug line says how many
+    folders were looked at.
     """
     removed = []
+    seen: set[Path] = set()
     for folder in folders:
+        if folder in seen or (root is not None and not reached_without_symlinks(root, folder)):
+            continue
+        seen.add(folder)
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -159,4 +184,5 @@ def remove_stale_temporaries(folders: Iterable[Path], before: float) -> list[Pat
             except OSError:
                 continue
             removed.append(Path(entry.path))
+    logger.debug("looked for temporary files (.NAME.XXXXXXXX.tmp) left by a killed run in %d folder%s: %d removed", len(seen), "" if len(seen) == 1 else "s", len(removed))
     return removed

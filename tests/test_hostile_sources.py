@@ -14,7 +14,9 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import struct
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +50,11 @@ def front(old: str, new: str) -> Put:
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
     return put
+
+
+def replaced(old: str, new: str) -> Put:
+    """The kit's file with one text replaced (a line of diagrams.md, say)."""
+    return front(old, new)
 
 
 def raw(data: bytes) -> Put:
@@ -102,9 +109,33 @@ class Case:
     at: str | None = None  # "FILE" or "FILE@MARKER": the message names FILE (and the line holding MARKER)
     command: tuple[str, ...] = ("check", "{game}")
     extra: dict[str, bytes] = field(default_factory=dict)  # more files of the game folder (images)
+    seconds: float = 0  # a tighter time limit than TIME_LIMIT for this case (0: TIME_LIMIT)
 
+
+def bomb_png(width: int, height: int) -> bytes:
+    """A valid black-and-white PNG of ``width`` x ``height`` pixels that is a few kilobytes on disk (its rows compress to nothing)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    row = bytes(1 + (width + 7) // 8)  # filter byte 0, then the row's bits
+    packer = zlib.compressobj(9)
+    rows = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)  # 1 bit per pixel, grey
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+
+
+# Pillow warns above 89,478,485 pixels (DecompressionBombWarning) and refuses above twice that
+# (DecompressionBombError); boardgen's own limit is 40,000,000.
+BOMB_WARNING = bomb_png(10_000, 10_000)
+BOMB_ERROR = bomb_png(15_000, 15_000)
+OVER_LIMIT = bomb_png(7_000, 7_000)
 
 BOOKLET = ("booklet", "hex", "--lang", "en", "--sources", "{game}", "-o", "{out}")
+BILINGUAL = ("booklet", "hex", "--lang", "pt+en", "--sources", "{game}", "-o", "{out}")
+FAST = 10  # seconds: refused by the checker, never handed to the typesetter (which took minutes)
+CODE_RUN = "`a" * 15_000 + "`"  # 30,001 backticks: 15,000 code spans with a letter between each two
+EMPHASIS_RUN = "a*b*" * 3_000  # intraword emphasis: 6,000 letters with no break
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(64)
 
 CASES = [
@@ -144,6 +175,14 @@ CASES = [
     Case("png-truncated", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' cannot be decoded", at="en.md@HOSTILE", extra={"board.png": PNG}),
     Case("booklet-png-truncated", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "'board.png' cannot be decoded", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": PNG}),
     Case("booklet-png-that-is-text", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "is not a PNG file", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": b"hello"}),
+    Case("png-decompression-bomb-warning", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' claims 100,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": BOMB_WARNING}, seconds=FAST),
+    Case("png-decompression-bomb-error", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "'board.png' claims 225,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": BOMB_ERROR}, seconds=FAST),
+    Case("png-over-40-million-pixels", {"en.md": append("![a board](board.png) HOSTILE")}, 1, "has 7000 x 7000 = 49,000,000 pixels; images may have at most 40,000,000 pixels", at="en.md@HOSTILE", extra={"board.png": OVER_LIMIT}, seconds=FAST),
+    Case("booklet-png-decompression-bomb", {"en.md": append("![a board](board.png) HOSTILE")}, 2, "images may have at most 40,000,000 pixels", at="en.md@HOSTILE", command=BOOKLET, extra={"board.png": BOMB_WARNING}, seconds=FAST),
+    # numbers of 100,000 digits in diagrams.md: one problem line of readable length (Python's int() stops at 4,300 digits)
+    Case("diagram-move-of-100000-digits", {"diagrams.md": replaced("moves: c3", "moves: a" + "1" * 100_000)}, 1, "characters left out", at="diagrams.md@moves: a1", seconds=FAST),
+    Case("diagram-size-of-100000-digits", {"diagrams.md": replaced("moves: c3", "size: " + "1" * 100_000 + "\nmoves: c3")}, 1, "size: expected a whole number", at="diagrams.md@size: 1", seconds=FAST),
+    Case("diagram-position-run-of-100000-digits", {"diagrams.md": replaced("moves: c3", "position: 5/5/5/5/" + "1" * 100_000 + " r -")}, 1, "row 5 has 100000 cells", at="diagrams.md@position:", seconds=FAST),
     # front matter
     Case("html-in-title", {"en.md": front('title = "Hex"', 'title = "Hex<script>alert(1)</script>"')}, 1, "title is plain text", at="en.md@title ="),
     Case("image-in-subtitle", {"en.md": front('subtitle = "Test"', 'subtitle = "![x](x.png)"')}, 1, "subtitle is plain text", at="en.md@subtitle ="),
@@ -161,6 +200,26 @@ CASES = [
     Case("10000-unclosed-underscores", {"en.md": append("_a " * 10_000)}, 0, "no problems"),
     Case("10000-unclosed-backticks", {"en.md": append("`a " * 10_000)}, 0, "no problems"),
     Case("10000-unclosed-brackets", {"en.md": append("[a " * 10_000)}, 0, "no problems"),
+    # unbreakable runs measured as typeset, after inline markup (the typesetter's line breaker took minutes on them)
+    Case("code-spans-joined-into-one-word", {"en.md": append("HOSTILE " + CODE_RUN)}, 1, "a word of 15001 characters as typeset", at="en.md@HOSTILE", seconds=FAST),
+    Case("intraword-emphasis-run", {"en.md": append("HOSTILE " + EMPHASIS_RUN)}, 1, "a word of 6000 characters as typeset (ababab", at="en.md@HOSTILE", seconds=FAST),
+    Case("emphasis-run-on-a-later-line", {"en.md": append("HOSTILE\nsecond line\nMARK " + EMPHASIS_RUN)}, 1, "words may have at most 100", at="en.md@MARK", seconds=FAST),
+    Case("no-break-spaces-join-words", {"en.md": append("HOSTILE " + "ab\u00a0" * 40)}, 1, "no-break spaces", at="en.md@HOSTILE", seconds=FAST),
+    Case("citations-tied-to-a-word", {"en.md": append("HOSTILE x" + " [@livro]" * 40)}, 1, "a word of 161 characters as typeset (x\u00a0[1]", at="en.md@HOSTILE", seconds=FAST),
+    Case("code-span-of-101-letters", {"en.md": append("HOSTILE `" + "a" * 101 + "`")}, 1, "a word of 101 characters as typeset", at="en.md@HOSTILE", seconds=FAST),
+    Case("link-text-run", {"en.md": append("HOSTILE " + "[a](https://example.org)" * 101)}, 1, "a word of 101 characters as typeset", at="en.md@HOSTILE", seconds=FAST),
+    Case("run-in-a-table-cell", {"en.md": append("| a | b |\n|---|---|\n| HOSTILE | " + EMPHASIS_RUN + " |")}, 1, "as typeset", at="en.md@| HOSTILE", seconds=FAST),
+    Case("run-in-a-heading", {"en.md": append("## HOSTILE " + CODE_RUN)}, 1, "as typeset", at="en.md@## HOSTILE", seconds=FAST),
+    Case("run-in-a-caption", {"en.md": append("```diagram first\nHOSTILE " + EMPHASIS_RUN + "\n```")}, 1, "as typeset", at="en.md@HOSTILE", seconds=FAST),
+    Case("title-of-one-long-word", {"en.md": front('title = "Hex"', 'title = "' + "H" * 101 + '"')}, 1, "front matter: title: a word of 101 characters", at="en.md@title =", seconds=FAST),
+    Case("run-of-exactly-100-across-markup", {"en.md": append("`" + "a" * 50 + "`*" + "b" * 50 + "*")}, 0, "no problems", seconds=FAST),
+    # markup the typesetter pays for piece by piece (about 1 ms each; 60,000 spans of emphasis took 147 s)
+    Case("6000-spans-of-emphasis", {"en.md": append("HOSTILE " + "*a* " * 6_000)}, 1, "more than 5000 pieces of markup", at="en.md@HOSTILE", seconds=FAST),
+    Case("6000-code-spans-of-a-space", {"en.md": append("HOSTILE " + "` ` " * 6_000)}, 1, "more than 5000 pieces of markup", at="en.md@HOSTILE", seconds=FAST),
+    Case("list-of-3000-items", {"en.md": append("\n".join(f"- item {i}" for i in range(3_000)))}, 1, "more than 5000 pieces of markup", at="en.md", seconds=FAST),
+    Case("4000-spans-are-fine", {"en.md": append("*a* " * 4_000)}, 0, "no problems", seconds=FAST),
+    Case("booklet-code-spans-run", {"en.md": append("HOSTILE " + CODE_RUN)}, 2, "as typeset", at="en.md@HOSTILE", command=BOOKLET, seconds=FAST),
+    Case("bilingual-booklet-runs", {"en.md": append("HOSTILE " + CODE_RUN), "pt-BR.md": append("HOSTILE " + EMPHASIS_RUN)}, 2, "as typeset", at="pt-BR.md@HOSTILE", command=BILINGUAL, seconds=FAST),
     Case("booklet-10000-unclosed-stars", {"en.md": append("*a " * 10_000)}, 0, "wrote", command=(*BOOKLET[:-1], "{out_dir}/ok.pdf")),
 ]
 
@@ -186,16 +245,17 @@ def test_a_hostile_source_is_refused_with_its_file_and_line(case: Case, tmp_path
     args = [arg.format(game=game, out=out, out_dir=out_dir) for arg in case.command]
 
     start = time.monotonic()
-    run = run_boardgen(*args, cwd=tmp_path, timeout=TIME_LIMIT)
+    run = run_boardgen(*args, cwd=tmp_path, timeout=case.seconds or TIME_LIMIT)
     elapsed = time.monotonic() - start
 
     output = run.stdout + run.stderr
     assert run.returncode == case.status, output
     assert case.message in output, output
-    assert "Traceback" not in output, output
+    assert "Traceback" not in output and "DecompressionBomb" not in output, output
+    assert max(map(len, output.splitlines()), default=0) < 1200, "a line quotes a giant input whole"
     left = sorted(path.name for path in out_dir.iterdir())
     assert left == (["ok.pdf"] if case.status == 0 and "{out_dir}/ok.pdf" in case.command else []), left
-    assert elapsed < TIME_LIMIT
+    assert elapsed < (case.seconds or TIME_LIMIT)
     if case.at:
         name, _, marker = case.at.partition("@")
         where = f"hex/{name}:{_line_of(game / name, marker)}:" if marker else f"hex/{name}:"

@@ -25,6 +25,7 @@ from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diag
 from boardgen.booklet.diagrams.syntax import DiagramSpec, read_definitions
 from boardgen.booklet.paths import rules_dir
 from boardgen.booklet.problems import Problem, Problems
+from boardgen.booklet.runs import plain_long_run
 from boardgen.booklet.sources import (
     DIAGRAMS_FILE,
     LANGUAGES,
@@ -184,6 +185,8 @@ def _check_language(source: LanguageSource, problems: Problems) -> None:
         value = getattr(meta, name)
         if value:
             texts.append((value, meta.line_of(name) - source.offset))
+            if run := plain_long_run(value, meta.line_of(name)):
+                problems.add(source.path, run.line, f"front matter: {name}: {run.problem()}")
     for ref in meta.sources:
         texts.append((ref.text, ref.line - source.offset))
         _check_front_markdown(ref.text, ref.line, source, problems)

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, clipped
 
 
 def display_path(path: Path | str) -> str:
@@ -55,7 +55,8 @@ class Problems:
         self.items: list[Problem] = []
 
     def add(self, path: Path | str, line: int | None, message: str) -> None:
-        self.items.append(Problem(str(path), line, message))
+        """Record a problem; a message that quotes a giant input (a move of 100,000 digits) is clipped to a readable line."""
+        self.items.append(Problem(str(path), line, clipped(message)))
 
     def extend(self, problems) -> None:
         self.items.extend(problems)

@@ -32,6 +32,7 @@ import os
 import re
 import stat
 import tomllib
+import warnings
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -42,6 +43,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from boardgen.booklet.problems import Problems
+from boardgen.booklet.runs import long_run
 
 # Language code used on the command line -> (file name stem, HTML/PDF language tag).
 LANGUAGES: dict[str, tuple[str, str]] = {"pt": ("pt-BR", "pt-BR"), "en": ("en", "en")}
@@ -52,11 +54,13 @@ ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 LINK_SCHEMES = ("http://", "https://", "mailto:")
 MAX_HEADING = 3
-MAX_WORD = 100  # characters: a longer "word" is a mistake (and costs the hyphenator dearly)
 MAX_DEPTH = 6  # lists and quotes inside each other; markdown-it stops nesting, silently, at 20 levels
 CONTAINERS = ("bullet_list_open", "ordered_list_open", "blockquote_open")
-LONG_RUN = re.compile(r"\S{%d,}" % (MAX_WORD + 1))
 MAX_SOURCE_BYTES = 1_000_000  # a rule text is a few pages; more is a mistake or an attack
+# Paragraphs, headings, list items, table cells, emphasis, code spans, links, citations, images...: the
+# typesetter spends about a millisecond on each (more inside one long paragraph), so 60,000 spans of
+# emphasis in 240 KB took 147 s.  The rule texts have at most about 300.
+MAX_ELEMENTS = 5000
 # Characters that reorder text invisibly (a "Trojan Source" attack): what prints is not what was read.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
@@ -373,6 +377,7 @@ def read_language(path: Path, lang: str, problems: Problems, folder: Path | None
     meta = parse_front_matter(front, path, problems)
     offset = first - 1
     tokens = markdown().parse(body)
+    _check_elements(tokens, path, offset, problems)
     sections = _sections(tokens, path, offset, problems)
     return LanguageSource(lang, path, meta, sections, offset)
 
@@ -440,6 +445,22 @@ def _sections(tokens: list[Token], path: Path, offset: int, problems: Problems) 
     return sections
 
 
+def _check_elements(tokens: list[Token], path: Path, offset: int, problems: Problems) -> None:
+    """More than MAX_ELEMENTS pieces of markup (block or inline) are refused at the line of the first one too many."""
+    count = 0
+    for token in tokens:
+        line = token_line(token, offset)
+        for piece in token.children or [] if token.type == "inline" else [token]:
+            if piece.type in ("softbreak", "hardbreak"):
+                line += 1
+            if piece.nesting < 0 or piece.type in ("text", "softbreak"):
+                continue  # plain text, or a closing tag (its element is counted at its opening)
+            count += 1
+            if count > MAX_ELEMENTS:
+                problems.add(path, line, f"more than {MAX_ELEMENTS} pieces of markup (paragraphs, list items, emphasis, code, links...) from here on; a rule text needs far fewer")
+                return
+
+
 def _check_depth(block: list[Token], path: Path, offset: int, problems: Problems) -> None:
     """Lists and quotes nested more than MAX_DEPTH deep are refused (once per top-level block)."""
     depth = 0
@@ -471,11 +492,12 @@ def inline_problems(token: Token, path: Path, offset: int, problems: Problems) -
 
 def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> None:
     line = token_line(token, offset)
-    for child in token.children or []:
+    children = token.children or []
+    if run := long_run(children, line):  # measured as typeset, across code, emphasis and citations
+        problems.add(path, run.line, run.problem())
+    for child in children:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
-        elif child.type == "text" and (long_run := LONG_RUN.search(child.content)):
-            problems.add(path, line, f"a word of {len(long_run.group(0))} characters ({long_run.group(0)[:20]}...); words may have at most {MAX_WORD}")
         elif child.type == "html_inline":
             problems.add(path, line, f"raw HTML is not allowed in rule texts ({child.content.strip()[:40]}); write Markdown instead")
         elif child.type == "image":
@@ -527,19 +549,33 @@ def _decode_problem(target: Path) -> str | None:
     Found here, the failure is reported at the image's ``file:line`` with its
     reason instead of as WeasyPrint's ``Failed to load image at ...``.  Without
     Pillow (installed with the booklet extras) only the signature is checked.
+
+    A file of a few kilobytes may claim 15,000 x 15,000 pixels (a
+    "decompression bomb"): Pillow's ``Image.open`` then prints a
+    DecompressionBombWarning on stderr above its own limit (89,478,485 pixels)
+    and raises DecompressionBombError above twice that.  Both are this
+    image's problem, not the program's: the warning is caught, not printed,
+    and either gives the same one line as any image over MAX_IMAGE_PIXELS.
     """
     try:
         from PIL import Image
     except ImportError:  # pragma: no cover - only without the booklet extras
         return None
     if target.stat().st_size > MAX_IMAGE_BYTES:
-        return f"is larger than {MAX_IMAGE_BYTES} bytes"
+        return f"is larger than {MAX_IMAGE_BYTES:,} bytes"
+    too_many = f"images may have at most {MAX_IMAGE_PIXELS:,} pixels"
     try:
-        with Image.open(target) as image:
-            width, height = image.size
-            if width * height > MAX_IMAGE_PIXELS:
-                return f"has {width} x {height} pixels, more than {MAX_IMAGE_PIXELS}"
-            image.verify()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(target) as image:
+                width, height = image.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    return f"has {width} x {height} = {width * height:,} pixels; {too_many}"
+                image.verify()
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError) as bomb:
+        claimed = re.search(r"\((\d{1,18}) pixels\)", str(bomb))  # Pillow: "Image size (N pixels) exceeds limit of M pixels, ..."
+        size = f"{int(claimed.group(1)):,} pixels" if claimed else "more pixels"
+        return f"claims {size}, more than Pillow opens without suspecting a decompression bomb; {too_many}"
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         return f"cannot be decoded ({exc or type(exc).__name__})"
     return None

@@ -25,7 +25,7 @@ import click
 
 from boardgen import __version__
 from boardgen.cli import complete as _complete  # noqa: F401  (registers the bash completion before click picks one)
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, clipped
 
 # name -> "module:attribute" of a click command; loaded on demand.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -158,4 +158,5 @@ def main(argv: list[str] | None = None) -> Any:
 
 
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    """The message on one line, and of a length a person reads (a pasted giant input is clipped)."""
+    return clipped(" ".join(message.split()))

@@ -44,6 +44,7 @@ from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.sizes import describe_sizes
 from boardgen.engine.spec import GameSpec
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.values import digits_problem
 
 EMPTY = 0  # board values: 0 empty, 1 a stone of player 0, 2 a stone of player 1
 SWAP = "swap"  # the move text of the pie rule and the SWAP field's "still to come" value
@@ -406,7 +407,9 @@ class ConnectionState(GameState):
                 return (f"swap: the swap comes after {self.COLOURS[0]}'s first stone, not before", "no-swap")
             return (f"swap: only {self.COLOURS[1]}'s first move may be the swap", "no-swap")
         if not self.is_cell_name(text):
-            return (f"{text}: not a move; write a cell such as c3, or swap", "notation")
+            digits = text[1:]
+            too_long = digits_problem(digits) if digits.isascii() and digits.isdigit() else None  # c followed by 100,000 digits
+            return (f"{text}: not a move; {too_long or 'write a cell such as c3, or swap'}", "notation")
         i = self.layout.index.get(text)
         if i is None:
             return (f"{text}: no such cell on {self.board_description()}", "off-board")

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from boardgen.errors import NotationError
+from boardgen.values import digits_value
 
 T = TypeVar("T")
 
@@ -98,7 +99,7 @@ def parse_rows(
                         f"position: {label}: {digits!r} at character {where} is not a number of empty {unit}"
                         f" (write 1 to {length}, without a leading 0)"
                     )
-                run = int(digits) if len(digits) <= 6 else 10**6
+                run = digits_value(digits, f"position: {label}: the count of empty {unit}")
                 column = end
             elif char in lookup:
                 run = 1

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from boardgen.values import read_digits
+
 SQRT3 = math.sqrt(3.0)
 CIRCUMRADIUS = 1.0 / SQRT3  # centre to corner when centres are 1 apart
 ROW_STEP = 1.5 * CIRCUMRADIUS  # vertical distance between the centres of two rows
@@ -33,6 +35,7 @@ def column_letters(index: int) -> str:
 def split_cell_name(name: str) -> tuple[int, int] | None:
     """('c7' -> (2, 6)): 0-based letter index and 0-based number, or None if malformed."""
     name = name.strip().lower()
-    if len(name) < 2 or not ("a" <= name[0] <= "z") or not (name[1:].isascii() and name[1:].isdigit()) or name[1] == "0":
+    number = read_digits(name[1:])  # ASCII digits, at most values.MAX_DIGITS of them
+    if not name or not ("a" <= name[0] <= "z") or number is None or name[1] == "0":
         return None
-    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+    return ord(name[0]) - ord("a"), number - 1

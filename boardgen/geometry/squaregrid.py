@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from boardgen.values import read_digits
+
 Vec = tuple[int, int]
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -53,9 +55,10 @@ def place_name(x: int, y: int) -> str:
 
 def split_name(name: str) -> Vec | None:
     """``"c7"`` -> (2, 6); None when the text is not a letter followed by a row number from 1."""
-    if len(name) < 2 or name[0] not in LETTERS or not (name[1:].isascii() and name[1:].isdigit()) or name[1] == "0":
+    number = read_digits(name[1:])  # ASCII digits, at most values.MAX_DIGITS of them
+    if not name or name[0] not in LETTERS or number is None or name[1] == "0":
         return None
-    return LETTERS.index(name[0]), int(name[1:]) - 1
+    return LETTERS.index(name[0]), number - 1
 
 
 class SquareGrid:

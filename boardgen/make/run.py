@@ -115,13 +115,20 @@ def site_builder() -> Callable[[list[Artefact], Path], list[Artefact]] | None:
 
 
 def output_folders(output: Path, recorded: Iterable[str] = ()) -> list[Path]:
-    """The folders under ``output`` that builds write into and that exist now, with those of the ``recorded`` files (the site's)."""
+    """The folders under ``output`` that builds write into and that exist now, with those of the ``recorded`` files.
+
+    ``recorded``: the files the cache knows and the ones planned now; the
+    site's folders come from the site itself (``boardgen.site.site_folders``),
+    so a build killed while it wrote the site for the first time, before any
+    site file was recorded, is cleaned up too.
+    """
     folders: list[Path] = []
-    for pattern in OUTPUT_FOLDERS:
+    site = getattr(importlib.import_module("boardgen.site"), "site_folders", None) if module_exists("boardgen.site") else None
+    for pattern in (*OUTPUT_FOLDERS, *(folder for folder in (site() if site else ()) if folder)):
         if pattern == ".":
             folders.append(output)
         else:
-            folders += [folder for folder in sorted(output.glob(pattern)) if folder.is_dir() and not folder.is_symlink()]
+            folders += [folder for folder in sorted(output.glob(pattern)) if folder.is_dir() and not folder.is_symlink() and folder not in folders]
     for path in sorted(recorded):
         target = safe_path(output, path)
         if target is not None and target.parent not in folders and target.parent.is_dir() and not target.parent.is_symlink():
@@ -139,7 +146,8 @@ def run_build(output: Path, selection: Selection | None = None, processes: int |
     cache = Cache.load(output)
     context = PlanContext(Inputs(), selection or Selection(), cache, __version__)
     jobs = plan(context)
-    for stale in remove_stale_temporaries(output_folders(output, cache.records), started_at):
+    folders = output_folders(output, [*cache.records, *(job.path for job in jobs)])
+    for stale in remove_stale_temporaries(folders, started_at, root=output):
         logger.info("removed %s (left by an interrupted run)", stale)
     build = _Build(output, context, jobs, reporter or Lines())
     build.run(processes or default_processes())

@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardgen.errors import OptionError
+from boardgen.errors import OptionError, quoted
+from boardgen.values import read_decimal
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -72,11 +73,17 @@ def parse_paper(text: str, option: str = "--paper") -> Paper:
     match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)(?:\s*mm)?", key, flags=re.ASCII)
     allowed = f"{', '.join(PAPERS)} or WIDTHxHEIGHT in mm (e.g. 300x200)"
     if not match:
-        raise OptionError(option, f"unknown paper {text!r}; use {allowed}")
-    width, height = float(match.group(1)), float(match.group(2))
-    for side in (width, height):
+        raise OptionError(option, f"unknown paper {quoted(text)}; use {allowed}")
+    sides = []
+    for side_text in match.groups():
+        try:
+            side = read_decimal(side_text)  # a side of 400 digits is not 'inf'
+        except ValueError:
+            raise OptionError(option, f"paper sides must be from {MIN_SIDE_MM:g} to {MAX_SIDE_MM:g} mm, not {quoted(side_text)}") from None
         if not MIN_SIDE_MM <= side <= MAX_SIDE_MM:
             raise OptionError(option, f"paper sides must be from {MIN_SIDE_MM:g} to {MAX_SIDE_MM:g} mm, not {side:g}")
+        sides.append(side)
+    width, height = sides
     return Paper(f"{width:g}x{height:g}", width, height)
 
 

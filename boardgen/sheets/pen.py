@@ -13,23 +13,56 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
-from boardgen.drawing.bounds import ink_bounds
+from boardgen.drawing.bounds import Box, ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet
 from boardgen.errors import OptionError, option_name
 from boardgen.sheets.paper import Paper
-from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, largest_scale, measure, sheet_title, too_narrow, wide_enough
+from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, ink_extent, largest_scale, measure, sheet_title, too_narrow, wide_enough
 
 GUTTER = 6.0  # mm between boards
 PEN_LINE_SCALE = 0.6
 
 
-def _grid_scale(board: BoardDrawing, options: BoardOptions, area, rows: int, columns: int) -> float:
-    cell_w = (area[2] - area[0] - (columns - 1) * GUTTER) / columns
-    cell_h = (area[3] - area[1] - (rows - 1) * GUTTER) / rows
-    if cell_w <= 0 or cell_h <= 0:
-        return 0.0
-    return largest_scale(board, options, (0.0, 0.0, cell_w, cell_h))
+MIN_SCALE = 2.0  # mm per board unit: smaller boards cannot be played with a pen
+BETTER = 1.0001  # a grid replaces the best so far only if its scale is larger by more than this factor
+
+
+def _cell(area: Box, rows: int, columns: int) -> tuple[float, float]:
+    """Width and height (mm) of one board's room in a ``rows`` x ``columns`` grid of the area."""
+    return (area[2] - area[0] - (columns - 1) * GUTTER) / columns, (area[3] - area[1] - (rows - 1) * GUTTER) / rows
+
+
+def best_grid(board: BoardDrawing, options: BoardOptions, paper: Paper, count: int, choices: tuple[bool, ...]) -> tuple[float, bool, int, int] | None:
+    """(scale, landscape, rows, columns) of the grid that gives the largest boards, or None when none reaches MIN_SCALE.
+
+    Every orientation and number of rows is a candidate, taken in that order;
+    one replaces the best so far only when its scale is larger by more than
+    :data:`BETTER` (so of equal grids the first, with fewer rows, stays).  The
+    board's ink is measured once (:func:`ink_extent`, two drawings); each
+    candidate's upper bound is then arithmetic, and only a candidate whose
+    bound could beat the best so far is drawn to find its exact scale
+    (:func:`largest_scale`, which never exceeds the bound).  A grid whose
+    bound is below MIN_SCALE is never drawn: boards that do not fit are
+    refused at the cost of two drawings, where trying every grid of a
+    36-board sheet of Hex 26 drew for almost a minute.
+    """
+    extent = ink_extent(board, options)
+    best: tuple[float, bool, int, int] | None = None
+    for landscape in choices:
+        area = available_area(board, *paper.oriented(landscape))
+        for rows in range(1, count + 1):
+            columns = math.ceil(count / rows)
+            cell_w, cell_h = _cell(area, rows, columns)
+            if cell_w <= 0 or cell_h <= 0:
+                continue
+            bound = extent.scale_for(cell_w, cell_h)
+            if bound < MIN_SCALE or (best is not None and bound <= best[0] * BETTER):
+                continue  # cannot make a sheet, or cannot beat the best so far
+            scale = largest_scale(board, options, (0.0, 0.0, cell_w, cell_h))
+            if scale > 0 and (best is None or scale > best[0] * BETTER):
+                best = (scale, landscape, rows, columns)
+    return best if best is not None and best[0] >= MIN_SCALE else None
 
 
 def pen_sheet(
@@ -49,22 +82,13 @@ def pen_sheet(
     choices = tuple(l for l in {"auto": (False, True), "portrait": (False,), "landscape": (True,)}[orientation] if wide_enough(paper.oriented(l)[0]))
     if not choices:
         raise too_narrow(paper, orientation, names)
-    best = None
-    for landscape in choices:
-        width, height = paper.oriented(landscape)
-        area = available_area(board, width, height)
-        for rows in range(1, count + 1):
-            columns = math.ceil(count / rows)
-            scale = _grid_scale(board, options, area, rows, columns)
-            if scale > 0 and (best is None or scale > best[0] * 1.0001):
-                best = (scale, landscape, rows, columns)
-    if best is None or best[0] < 2.0:
+    best = best_grid(board, options, paper, count, choices)
+    if best is None:
         raise OptionError(option_name(names, "per_sheet"), f"{count} {board.game_id} boards do not fit on {paper.name}; use fewer or a larger {option_name(names, 'paper')}")
     scale, landscape, rows, columns = best
     width, height = paper.oriented(landscape)
     area = available_area(board, width, height)
-    cell_w = (area[2] - area[0] - (columns - 1) * GUTTER) / columns
-    cell_h = (area[3] - area[1] - (rows - 1) * GUTTER) / rows
+    cell_w, cell_h = _cell(area, rows, columns)
     box = measure(board, scale, options)
     boards = Group("boards")
     board_box = None

@@ -98,18 +98,46 @@ def available_area(board: BoardDrawing, width: float, height: float, reserve: fl
     return (MARGIN_MM + reserve, top, width - MARGIN_MM - reserve, bottom)
 
 
-def largest_scale(board: BoardDrawing, options: BoardOptions, area: Box) -> float:
-    """The largest mm-per-unit scale at which the board's ink fits in ``area``."""
-    area_w, area_h = area[2] - area[0], area[3] - area[1]
-    if area_w <= 0 or area_h <= 0:
-        return 0.0
+@dataclass(frozen=True)
+class InkExtent:
+    """The board's ink width and height as straight lines in the scale: ``fixed + per * scale`` mm.
+
+    Measured once at two scales (:func:`ink_extent`); line widths do not grow
+    with the scale, so the lines are exact between clamps and a little
+    generous where a clamp bends them.  The scale that fills an area then is
+    arithmetic, with no drawing: a layout that tries many areas (the grids
+    of a pen-and-paper sheet) draws only for the ones that can win.
+    """
+
+    per_w: float
+    per_h: float
+    fixed_w: float
+    fixed_h: float
+
+    def scale_for(self, area_w: float, area_h: float) -> float:
+        """The scale at which the lines reach the area's width or height: an upper bound of :func:`largest_scale`."""
+        return min((area_w - self.fixed_w) / self.per_w, (area_h - self.fixed_h) / self.per_h)
+
+
+def ink_extent(board: BoardDrawing, options: BoardOptions) -> InkExtent:
+    """The board's :class:`InkExtent`, from its ink measured at scales 10 and 20."""
     s1, s2 = 10.0, 20.0
     b1, b2 = measure(board, s1, options), measure(board, s2, options)
     per_w = ((b2[2] - b2[0]) - (b1[2] - b1[0])) / (s2 - s1)
     per_h = ((b2[3] - b2[1]) - (b1[3] - b1[1])) / (s2 - s1)
-    fixed_w = (b1[2] - b1[0]) - per_w * s1
-    fixed_h = (b1[3] - b1[1]) - per_h * s1
-    scale = min((area_w - fixed_w) / per_w, (area_h - fixed_h) / per_h)
+    return InkExtent(per_w, per_h, (b1[2] - b1[0]) - per_w * s1, (b1[3] - b1[1]) - per_h * s1)
+
+
+def largest_scale(board: BoardDrawing, options: BoardOptions, area: Box) -> float:
+    """The largest mm-per-unit scale at which the board's ink fits in ``area``.
+
+    Never above ``ink_extent(board, options).scale_for(...)`` of the area: it
+    starts there and only steps down.
+    """
+    area_w, area_h = area[2] - area[0], area[3] - area[1]
+    if area_w <= 0 or area_h <= 0:
+        return 0.0
+    scale = ink_extent(board, options).scale_for(area_w, area_h)
     for _ in range(40):  # line-width clamps bend the line a little: step down until it fits
         if scale <= 0:
             return 0.0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from boardgen.site.catalogue import Artefact
 
-__all__ = ["build_site"]
+__all__ = ["build_site", "site_folders"]
 
 
 def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
@@ -28,3 +28,10 @@ def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
     from boardgen.site.build import build_site as build
 
     return build(records, output)
+
+
+def site_folders() -> tuple[str, ...]:
+    """The folders below the output folder (``""``: the folder itself) that :func:`build_site` writes into."""
+    from boardgen.site.build import site_folders as folders
+
+    return folders()

@@ -79,6 +79,16 @@ def thumbnail_path(game: str) -> str:
     return f"assets/thumbnails/{game}.svg"
 
 
+def site_folders() -> tuple[str, ...]:
+    """The folders below the output folder (``""``: the folder itself) that :func:`build_site` writes into.
+
+    The build looks there for the temporary files of a killed run before the
+    site has ever been recorded (``boardgen.make.run.output_folders``).
+    """
+    paths = (STYLE_PATH, MANIFEST_PATH, thumbnail_path("game"), *(page_path(lang, game) for lang in LANGS for game in (None, "game")))
+    return tuple(sorted({posixpath.dirname(path) for path in paths}))
+
+
 def relative(target: str, page: str) -> str:
     """The link from ``page`` to ``target`` (both relative to the output folder), URL-quoted."""
     return quote(posixpath.relpath(target, posixpath.dirname(page) or "."))

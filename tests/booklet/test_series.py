@@ -89,3 +89,53 @@ def test_the_running_text_speaks_to_a_player_not_a_programmer(game: str, lang: s
         if lang == "en":
             found += [f"{source.path.name}:{number}: {m.group(0)!r} (British English)" for m in ENGLISH_SLIPS.finditer(line)]
     assert not found, "\n".join(found)
+
+
+# -- "Making your own" names the files the site offers ---------------------------------------------
+
+FILE_NAME = re.compile(r"(?<![\w/-])([a-z0-9]+(?:-[a-z0-9]+)*\.pdf)\b")
+
+
+def _board_files() -> set[str]:
+    """The names of the board-side files the build writes (boards/, pieces, records, other sizes)."""
+    from boardgen.make import steps
+
+    lists = (steps.board_jobs, steps.large_board_jobs, steps.print_sheet_jobs, steps.pieces_jobs, steps.other_size_jobs)
+    return {Path(job.path).name for jobs in lists for job in jobs()}
+
+
+BOARD_FILES = _board_files()
+
+
+def _making_your_own(source: LanguageSource) -> str:
+    """The running text of the section on making the equipment, the boxed aside left out."""
+    text = source.path.read_text(encoding="utf-8")
+    head = "\n## Making your own\n" if source.path.name == "en.md" else "\n## Faça o seu\n"
+    section = text.split(head, 1)[1].split("\n# ", 1)[0]
+    return "\n".join(line for line in section.split("\n") if not line.startswith(">"))
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_file_a_booklet_names_is_one_the_build_makes(game: str, lang: str) -> None:
+    source = _source(game, lang)
+    named = set(FILE_NAME.findall(source.path.read_text(encoding="utf-8")))
+    assert named, f"{game} {lang}: names no file to print"
+    unknown = sorted(name for name in named if name not in BOARD_FILES)
+    assert not unknown, f"{game} {lang}: names {unknown}, which the build does not make"
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("game", GAMES)
+def test_making_your_own_names_the_pieces_record_and_other_sizes_the_site_offers(game: str, lang: str) -> None:
+    """Each sheet of the game on the site (A4 names stand for both papers) is named in the section."""
+    section = _making_your_own(_source(game, lang))
+    offered = sorted(name for name in BOARD_FILES
+                     if name.endswith("-a4.pdf") and (name.startswith(f"{game}-") or name == f"{game}-a4.pdf")
+                     and "-poster-tiled-" not in name.removeprefix(game))
+    posters_of_other_sizes = [name for name in BOARD_FILES if name.startswith(f"{game}-") and "-poster-tiled-a4" in name]
+    missing = [name for name in offered if name not in section]
+    # A poster of another size may be named as "and so on" after the first one: at least one must be named.
+    if posters_of_other_sizes:
+        missing += [] if any(name in section for name in posters_of_other_sizes) else [posters_of_other_sizes[0]]
+    assert not missing, f"{game} {lang}: “Making your own” does not name {missing}"

@@ -183,7 +183,7 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
             return f"expected on or off, not {value!r}"
         spec.coordinates = value.lower() == "on"
     elif key == "width":
-        match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*mm", value)
+        match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*mm", value, flags=re.ASCII)  # ASCII: float("٥٠") is 50.0
         if not match or not MIN_WIDTH_MM <= float(match.group(1)) <= MAX_WIDTH_MM:
             return f"expected a width from {MIN_WIDTH_MM:g}mm to {MAX_WIDTH_MM:g}mm, not {value!r}"
         spec.width = Located(float(match.group(1)), line)

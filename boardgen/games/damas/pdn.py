@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 
-from boardgen.errors import NotationError
+from boardgen.errors import NotationError, quoted
 from boardgen.games.damas import geometry as geo
+from boardgen.values import read_digits
 
 SQUARE_COUNT = len(geo.PDN_SQUARES)
 _NUMBER = re.compile(r"(?<![a-wyz0-9])(\d+)(?![0-9])")  # after a letter (but the separator x), a name
@@ -30,6 +31,12 @@ def square_name(number: int) -> str | None:
     return geo.PDN_SQUARES[number - 1] if 1 <= number <= SQUARE_COUNT else None
 
 
+def _square_of(digits: str) -> str | None:
+    """The square a run of digits numbers, or None (off the board, another script's digits, or too long to be a number)."""
+    number = read_digits(digits)
+    return None if number is None else square_name(number)
+
+
 def numbers_to_names(move: str) -> str:
     """A move text with every PDN square number (1-32) written as its name: ``22-18`` -> ``b4-c5``.
 
@@ -37,7 +44,7 @@ def numbers_to_names(move: str) -> str:
     """
 
     def name(match: re.Match[str]) -> str:
-        found = square_name(int(match.group(1)))
+        found = _square_of(match.group(1))
         return found if found is not None else match.group(1)
 
     return _NUMBER.sub(name, move)
@@ -46,7 +53,7 @@ def numbers_to_names(move: str) -> str:
 def bad_number(move: str) -> str | None:
     """The first number in ``move`` that is no PDN square (0, 33, ...), or None."""
     for match in _NUMBER.finditer(move):
-        if square_name(int(match.group(1))) is None:
+        if _square_of(match.group(1)) is None:
             return match.group(1)
     return None
 
@@ -87,9 +94,9 @@ def _fen_item(item: str, colour: str) -> list[tuple[str, bool]]:
     """The squares one comma-separated item of a FEN field stands for: ``K5``, ``c3``, ``21-32``."""
     ranged = _FEN_RANGE.match(item)
     if ranged:
-        low, high = int(ranged.group(2)), int(ranged.group(3))
-        names = [square_name(n) for n in range(low, high + 1)]
-        if low > high or None in names:
+        low, high = read_digits(ranged.group(2)), read_digits(ranged.group(3))
+        names = [square_name(n) for n in range(low, high + 1)] if low is not None and high is not None and high <= SQUARE_COUNT else [None]
+        if low is None or high is None or low > high or None in names:
             raise NotationError(f"position: PDN FEN range {item!r} must run upwards within the squares 1-{SQUARE_COUNT}")
         return [(name, bool(ranged.group(1))) for name in names if name is not None]
     single = _FEN_SQUARE.match(item)
@@ -97,9 +104,9 @@ def _fen_item(item: str, colour: str) -> list[tuple[str, bool]]:
         raise NotationError(f"position: {item!r} in the {colour.upper()} field is not a square (1-{SQUARE_COUNT}, or a name such as c3)")
     square = single.group(2)
     if square.isdigit():
-        name = square_name(int(square))
+        name = _square_of(square)
         if name is None:
-            raise NotationError(f"position: {square} is not a square number; the dark squares are numbered 1-{SQUARE_COUNT}")
+            raise NotationError(f"position: {square if len(square) <= 8 else quoted(square)} is not a square number; the dark squares are numbered 1-{SQUARE_COUNT}")
     else:
         name = square
         if name not in geo.GRID.names:

@@ -43,7 +43,7 @@ from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.gamao import GAME
 from boardgen.games.gamao import geometry as geo
-from boardgen.values import read_whole_number
+from boardgen.values import digits_value, read_whole_number
 
 WHITE, BLACK = geo.WHITE, geo.BLACK
 BAR = 99  # a move's origin "the bar"
@@ -635,7 +635,7 @@ class GamaoState(GameState):
         repeat = re.fullmatch(r"(.+)\((\d)\)", token)
         if repeat:
             state: GamaoState = self
-            for _ in range(int(repeat.group(2))):
+            for _ in range(digits_value(repeat.group(2))):
                 state = state._play_token(repeat.group(1))
             return state
         parts = token.split("/")
@@ -657,8 +657,8 @@ class GamaoState(GameState):
         match = re.fullmatch(r"(bar|\d{1,2})/(off|\d{1,2})(\*?)", token.strip().lower())
         if not match or self._phase != MOVE:
             return None
-        start = BAR if match.group(1) == "bar" else int(match.group(1))
-        goal = OFF if match.group(2) == OFF_WORD else int(match.group(2))
+        start = BAR if match.group(1) == "bar" else digits_value(match.group(1))
+        goal = OFF if match.group(2) == OFF_WORD else digits_value(match.group(2))
         ends: dict[str, GamaoState] = {}
 
         def walk(state: GamaoState, at: int, depth: int) -> None:
@@ -717,8 +717,8 @@ class GamaoState(GameState):
             return (f"{text}: not a move; write FROM/TO for one die, e.g. 24/18, bar/22*, 6/off", "syntax")
         player = self._side
         layout = self._layout
-        start = BAR if match.group(2) == "bar" else int(match.group(2))
-        goal = OFF if match.group(3) == OFF_WORD else int(match.group(3))
+        start = BAR if match.group(2) == "bar" else digits_value(match.group(2))
+        goal = OFF if match.group(3) == OFF_WORD else digits_value(match.group(3))
         for spot in (start, goal):
             if spot not in (BAR, OFF) and not 1 <= spot <= 24:
                 return (f"{text}: the points are numbered 1 to 24", "off-board")
@@ -837,7 +837,7 @@ def _read_position(cls: type[GamaoState], text: str, rules: Rules) -> GamaoState
         if len(rest) < 2:
             raise NotationError("position: cube needs its value, e.g. cube 1 or cube 4b")
         match = re.fullmatch(r"(\d{1,2})([wb]?)", rest[1])
-        value = int(match.group(1)) if match else 0
+        value = digits_value(match.group(1)) if match else 0
         if not match or value not in (1,) + geo.CUBE_VALUES:
             raise NotationError(f"position: the cube shows 1 (in the middle) or one of {', '.join(map(str, geo.CUBE_VALUES))}, with its holder: not {rest[1]!r}")
         cube = value

@@ -46,6 +46,7 @@ from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.nyout import GAME
 from boardgen.games.nyout import geometry as geo
+from boardgen.values import read_integer
 
 SEATS = "abcd"
 THROW_NAMES = ("to", "kai", "kel", "nyout", "mo")  # values 1..5
@@ -552,8 +553,8 @@ class NyoutState(GameState):
 def _throw_name(text: str) -> str:
     """A throw written by name or value, as its name (``3`` -> ``kel``); anything else lower-cased."""
     throw = text.lower()
-    if throw.lstrip("-").isdigit() and int(throw) in NAME:
-        return NAME[int(throw)]
+    if (number := read_integer(throw)) is not None and number in NAME:  # ASCII digits, bounded (boardgen.values)
+        return NAME[number]
     return throw
 
 

@@ -35,7 +35,7 @@ class TrihexState(ConnectionState):
 
     @classmethod
     def is_cell_name(cls, text: str) -> bool:
-        # ASCII first: split_cell_name trusts str.isdigit, and int('2²') would fail
+        # ASCII first: split_cell_name lower-cases, and the Kelvin sign '\u212a' lower-cases to 'k'
         return text.isascii() and split_cell_name(text) is not None
 
     def win_reason(self, player: int) -> str:

@@ -47,6 +47,7 @@ from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piec
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.xadrez import GAME
+from boardgen.values import digits_value, position_counter
 
 WHITE, BLACK = 0, 1
 SIDE_WORDS = {WHITE: "White", BLACK: "Black"}
@@ -174,6 +175,8 @@ class XadrezState(GameState):
                 f"position: a FEN has 6 fields (placement, side, castling, en passant, half-moves, move number), "
                 f"got {len(words)} in {' '.join(words)!r}"
             )
+        position_counter(words[4], "the half-move clock")  # python-chess's int() reads '٣' as 3
+        position_counter(words[5], "the move number")
         board = _read_fen(" ".join(words))
         moves, keys = _read_history(board, history) if history else ((), None)
         state = cls(board, rules, history=moves, keys=keys)
@@ -201,7 +204,7 @@ class XadrezState(GameState):
         if start.status() != chess.STATUS_VALID:
             raise PositionError(f"position: PGN FEN tag: not a possible position ({_status_words(start.status())})")
         state = cls(start, rules)
-        wanted = (int(stop.group(1)), chess.WHITE if stop.group(2) == "." else chess.BLACK) if stop else None
+        wanted = (digits_value(stop.group(1), "position: PGN: move number"), chess.WHITE if stop.group(2) == "." else chess.BLACK) if stop else None
         for move in game.mainline_moves():
             if wanted and (state._board.fullmove_number, state._board.turn) == wanted:
                 break
