@@ -612,7 +612,7 @@ def test_the_same_seat_moving_twice_numbers_both_moves(race: None) -> None:
     assert [m.text for m in diagram.played] == ["a1", "a2", "b1"]
     assert [b.to_move for b in diagram.before] == [0, 0, 1]  # seat a moves twice in a row, then seat b
     sheet = diagram_sheet(diagram, {})
-    numbers = {shape.text: shape.fill for group in sheet.content.find("history") for shape, _ in group.walk() if isinstance(shape, Text)}
+    numbers = {shape.text: shape.fill for group in sheet.content.find("move-number") for shape, _ in group.walk() if isinstance(shape, Text)}
     assert sorted(numbers) == ["1", "2", "3"]
     assert len(sheet.content.find("move-arrow")) == 3
 

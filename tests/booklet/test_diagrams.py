@@ -43,6 +43,12 @@ def texts(group) -> list[str]:
     return [shape.text for shape, _ in group.walk() if isinstance(shape, Text)]
 
 
+def numbers(sheet) -> list[Text]:
+    """The move numbers of a drawing, each in its badge (none in the moves' own marks)."""
+    assert not texts(sheet.content.find("history")[0])
+    return [shape for badge in sheet.content.find("move-number") for shape, _ in badge.walk() if isinstance(shape, Text)]
+
+
 # -- syntax ---------------------------------------------------------------------------
 
 
@@ -96,37 +102,48 @@ def test_definitions_file_ignores_other_blocks_and_rejects_bad_ids(tmp_path):
 # -- drawing --------------------------------------------------------------------------
 
 
-def test_moves_are_numbered_on_their_stones():
+def test_moves_are_numbered_in_badges_beside_their_stones():
     diagram = checked("moves: c3 d3 b4")
     sheet = diagram_sheet(diagram, {"en": describe(diagram, "en", ("red", "blue"))})
-    assert sorted(texts(sheet.content.find("history")[0])) == ["1", "2", "3"]
-    # The numbers sit on the stones' centres.
-    board = diagram.board
-    numbers = {t.text: t for t, _ in sheet.content.find("history")[0].walk() if isinstance(t, Text)}
-    pieces = [c for c, _ in sheet.content.find("pieces")[0].walk() if isinstance(c, Circle)]
-    assert len(pieces) == 3
-    assert any(abs(c.centre[0] - numbers["2"].position[0]) < 1e-6 for c in pieces)
-    assert numbers["1"].fill == "#ffffff"  # white on the red stone
-    assert board.size == 5
+    found = {t.text: t for t in numbers(sheet)}
+    assert sorted(found) == ["1", "2", "3"]
+    # Each number is beside its stone, in a white disc ringed in ink: outside every stone, touching its own.
+    stones = {g.title.rsplit(" on ", 1)[1]: next(c for c, _ in g.walk() if isinstance(c, Circle)) for g in sheet.content.find("pieces")[0].children}
+    for badge in sheet.content.find("move-number"):
+        disc = next(c for c, _ in badge.walk() if isinstance(c, Circle))
+        assert disc.style.fill == "#ffffff"
+        gaps = {name: math.dist(disc.centre, stone.centre) - stone.radius for name, stone in stones.items()}
+        assert min(gaps.values()) > 0  # its centre in no stone
+        assert min(gaps.values()) < disc.radius  # and it touches one: its own
+    own = next(b for b in sheet.content.find("move-number") if texts(b) == ["2"])
+    disc = next(c for c, _ in own.walk() if isinstance(c, Circle))
+    assert min(stones, key=lambda n: math.dist(disc.centre, stones[n].centre)) == "d3"
+    assert found["1"].fill != "#ffffff"  # dark on the white badge
+    assert len(stones) == 3 and diagram.board.size == 5
 
 
 def test_first_number_and_numbers_off():
-    assert sorted(texts(diagram_sheet(checked("moves: c3 d3\nnumbers: 9"), {}).content.find("history")[0])) == ["10", "9"]
-    assert texts(diagram_sheet(checked("moves: c3 d3\nnumbers: off"), {}).content.find("history")[0]) == []
+    assert sorted(t.text for t in numbers(diagram_sheet(checked("moves: c3 d3\nnumbers: 9"), {}))) == ["10", "9"]
+    assert numbers(diagram_sheet(checked("moves: c3 d3\nnumbers: off"), {})) == []
 
 
-def test_claims_draw_a_ghost_a_cross_and_arrows():
+def test_claims_draw_a_ghost_a_refusal_and_arrows():
     sheet = diagram_sheet(checked("moves: c3\nlegal: d4\nillegal: c3 occupied\narrows: a1-b2-c2\nmarks: e5"), {})
     found = roles(sheet.content)
-    for role in ("ghost", "illegal-cross", "arrow", "mark"):
+    for role in ("ghost", "forbidden", "arrow", "mark"):
         assert role in found, role
+    # The refusal is a barred circle (a ring and one slash), not the X of a captured piece.
+    [refusal] = sheet.content.find("forbidden")
+    shapes = [type(shape).__name__ for shape in refusal.children]
+    assert set(shapes) == {"Circle", "Line"} and shapes.count("Circle") == shapes.count("Line")  # one ring, one slash (cased on a light ground)
+    assert "cross" not in found and "capture-cross" not in found
 
 
 def test_the_swap_leaves_a_numbered_outline_where_the_first_stone_was():
     sheet = diagram_sheet(checked("size: 7\nmoves: c2 swap\nillegal: swap no-swap", Defaults("hex", 7, {"swap": "on"})), {})
     history = sheet.content.find("history")[0]
     assert [g.role for g in history.children if hasattr(g, "role")] == ["replaced"]
-    assert sorted(texts(history)) == ["1", "2"]
+    assert not texts(history) and sorted(t.text for t in numbers(sheet)) == ["1", "2"]
 
 
 def test_a_big_board_shrinks_to_the_page_and_a_partial_view_crops_it():
@@ -262,9 +279,9 @@ def test_a_forbidden_swap_strikes_the_word_beside_the_stone():
     label = sheet.content.find("illegal-swap")
     assert len(label) == 1 and texts(label[0]) == ["swap"]
     assert any(type(shape).__name__ == "Line" for shape, _ in label[0].walk())  # struck through
-    # The stone keeps its move number in sight: no cross on it.
-    assert not sheet.content.find("illegal-cross")
-    assert "2" in texts(sheet.content.find("history")[0])
+    # The stone keeps its move number in sight: no mark on it.
+    assert not sheet.content.find("forbidden") and not sheet.content.find("capture-cross")
+    assert "2" in [t.text for t in numbers(sheet)]
 
 
 def test_the_swap_label_keeps_clear_of_stones_and_outlines():
@@ -384,17 +401,18 @@ def test_a_turn_that_places_two_pieces_numbers_both_and_draws_no_arrow():
     assert diagram.played[0].kind == "place" and diagram.played[0].path == ("c6", "e6")
     sheet = diagram_sheet(diagram, {})
     history = sheet.content.find("history")[0]
-    assert sorted(texts(history)) == ["1", "1", "2"]
+    assert sorted(t.text for t in numbers(sheet)) == ["1", "1", "2"]
     assert len(history.find("move-arrow")) == 1  # the pawn's step only, nothing between c6 and e6
-    # Each "1" sits on one of the two officers.
-    officers = [c for g in sheet.content.find("piece-player-1") for c, _ in g.walk() if isinstance(c, Circle)]
-    centres = {(round(c.centre[0], 3), round(c.centre[1], 3)) for c in officers}
-    ones = [text for text, _ in history.walk() if isinstance(text, Text) and text.text == "1"]
-    assert {round(t.position[0], 3) for t in ones} == {x for x, _ in centres}
+    # Each "1" is beside one of the two officers (nearer to it than to any other piece).
+    officers = [next(c for c, _ in g.walk() if isinstance(c, Circle)) for g in sheet.content.find("piece-player-1")]
+    everyone = [next(c for c, _ in g.walk() if isinstance(c, Circle)) for g in sheet.content.find("pieces")[0].children]
+    ones = [b for b in sheet.content.find("move-number") if texts(b) == ["1"]]
+    nearest = {id(min(everyone, key=lambda c: math.dist(c.centre, next(d for d, _ in b.walk() if isinstance(d, Circle)).centre))) for b in ones}
+    assert nearest == {id(c) for c in officers} and len(officers) == 2
 
 
-def test_a_claimed_placement_shows_a_ghost_on_each_point_and_a_refused_one_a_cross_on_each():
+def test_a_claimed_placement_shows_a_ghost_on_each_point_and_a_refused_one_a_refusal_on_each():
     sheet = diagram_sheet(checked("legal: c6+e6\nillegal: c6+c6 occupied", ASSALTO_FREE), {})
     claims = sheet.content.find("claims")[0]
     assert len(claims.find("ghost")) == 2 and not claims.find("legal-arrow")
-    assert len(claims.find("illegal-cross")) == 2 and not claims.find("illegal-arrow")
+    assert len(claims.find("forbidden")) == 2 and not claims.find("illegal-arrow")

@@ -44,7 +44,7 @@ def test_a_refused_castling_in_long_algebraic_is_drawn_as_a_refused_arrow():
     checked = checked_from_options("xadrez", size=None, variants={}, position="r5r1/pppk1ppp/8/8/2b5/8/PPP2PPP/R3K2R w KQ - 0 1",
                                    illegal=[("e1-g1", "castle-through-check")], legal=["O-O-O"])
     svg = diagram_file(checked, TERMS)[0].decode()
-    assert 'class="illegal-arrow"' in svg and 'class="illegal-cross"' in svg
+    assert 'class="illegal-arrow"' in svg and 'class="forbidden"' in svg
     with pytest.raises(OptionError):  # the reason is checked: this castling is not refused for being blocked
         checked_from_options("xadrez", size=None, variants={}, position="r5r1/pppk1ppp/8/8/2b5/8/PPP2PPP/R3K2R w KQ - 0 1",
                              illegal=[("e1-g1", "castle-blocked")])

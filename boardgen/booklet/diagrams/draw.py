@@ -8,18 +8,22 @@ have, in this order (later layers on top):
 1. highlighted points or cells (``marks``), under the pieces;
 2. the pieces of the shown position;
 3. markers where pieces were captured by the diagram's moves;
-4. move numbers on the pieces the moves placed or moved, arrows for their paths;
-   a turn that places several pieces (a move of kind ``place`` whose ``path``
-   lists several points: Assalto's free officer setup ``c6+e6``, Seega's two
-   stones a turn) is drawn as placements, never as an arrow between them:
-   every piece it placed carries the turn's number (both read 3 for the third
-   turn), since they were placed together and no order between them exists;
+4. arrows for the moves' paths; a turn that places several pieces (a move of
+   kind ``place`` whose ``path`` lists several points: Assalto's free officer
+   setup ``c6+e6``, Seega's two stones a turn) is drawn as placements, never
+   as an arrow between them;
 5. the author's arrows;
 6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
-   crosses on the victims for a capture, a cross for an illegal move, with
-   the refused moves' arrows under the legal ones and every mark on a point
-   over both;
-7. in a game of chance, the throw the shown position carries (dice, sticks),
+   crosses on the victims for a capture, a barred circle (:func:`forbidden`)
+   where an illegal move would end, with the refused moves' arrows under the
+   legal ones and every mark on a point over both.  One mark, one meaning: the
+   X only ever says "captured";
+7. the move numbers, each in a badge beside the piece the move placed or
+   moved (:func:`badge`), never on it: on a piece a number reads as a stack's
+   count (Nyout) or cannot be read (over a chess glyph).  Every piece a turn
+   placed carries the turn's number (both read 3 for the third turn), since
+   they were placed together and no order between them exists;
+8. in a game of chance, the throw the shown position carries (dice, sticks),
    beside the board: to its right, or below a board much wider than tall
    (which has no width to spare on the page but height), drawn by the
    board's ``draw_throw`` or else from the throw's faces
@@ -212,7 +216,11 @@ def arrow_width(radius: float) -> float:
 
 
 def cross(centre: tuple[float, float], radius: float, role: str = "cross", colour: str | None = None) -> Group:
-    """A bold X with a white casing: an illegal move, or a piece that is captured (palette role ``cross`` unless ``colour``)."""
+    """A bold X with a white casing: a piece that is captured, and nothing else (palette role ``cross`` unless ``colour``).
+
+    The X has one meaning in the whole series, "captured"; a square a forbidden
+    move would land on gets :func:`forbidden`, a ring with a slash.
+    """
     colour = colour or palette.current().cross
     x, y = centre
     r = radius * 0.55
@@ -222,6 +230,57 @@ def cross(centre: tuple[float, float], radius: float, role: str = "cross", colou
         group.add(Line((x - r, y - r), (x + r, y + r), Style(stroke=casing, width=w, cap="round")))
         group.add(Line((x - r, y + r), (x + r, y - r), Style(stroke=casing, width=w, cap="round")))
     return group
+
+
+def forbidden(centre: tuple[float, float], radius: float, role: str = "forbidden", title: str | None = None, on: str | None = None) -> Group:
+    """A ring struck through by a slash, with a white casing: "a forbidden move would land here".
+
+    The road sign's "no entry" shape, so it reads as a refusal, never as the
+    X of a captured piece; drawn in the palette's ``cross`` colour, so it is as
+    dark as the X in every ink.  The ring is smaller than a piece and the
+    slash stays inside it, so a piece standing there stays in sight.  On a
+    dark piece (``on``: its fill) it is drawn in the paper's colour with no
+    casing, as a move number is: a dark mark cased in white made the piece
+    read as a target.
+    """
+    colour = palette.current().cross
+    if on is not None and palette.lightness(on) < 60:
+        x, y = centre
+        r, width = radius * 0.64, max(0.4, radius * 0.15)
+        k = r / math.sqrt(2)
+        style = Style(stroke=palette.current().paper, width=width)
+        return Group(role, title=title).add(Circle((x, y), r, style), Line((x - k, y - k), (x + k, y + k), Style(stroke=style.stroke, width=width, cap="butt")))
+    x, y = centre
+    r = radius * 0.64  # a ring reads smaller than an X of the same reach: a little larger than the cross
+    width = max(0.4, radius * 0.15)
+    k = r / math.sqrt(2)
+    group = Group(role, title=title)
+    # A thinner casing than the X's: enough to part the mark from a dark piece, not so much that it hides it.
+    for stroke, w in ((palette.current().paper, width + 0.5), (colour, width)):
+        group.add(Circle((x, y), r, Style(stroke=stroke, width=w)))
+        group.add(Line((x - k, y - k), (x + k, y + k), Style(stroke=stroke, width=w, cap="butt")))
+    return group
+
+
+BADGE_DIRECTIONS = (45, 135, -45, -135, 30, 150, -30, -150, 60, 120, -60, -120, 0, 180, 90, -90)  # degrees, y up: upper right first
+
+
+def badge(centre: tuple[float, float], text: str, size: float) -> Group:
+    """A move number in a small white disc with a dark ring: the badge set beside a piece, never on it."""
+    colours = palette.current()
+    group = Group("move-number", title=f"move {text}")
+    group.add(Circle(centre, badge_radius(text, size), Style(stroke=colours.ink, width=max(0.2, size * 0.12), fill=colours.paper)))
+    group.add(Text((centre[0], centre[1] + size * 0.36), text, size, font="sans-bold", fill=colours.ink, anchor="middle"))
+    return group
+
+
+def badge_radius(text: str, size: float) -> float:
+    """The radius of a move number's badge: room for one, two or three digits of ``size`` mm."""
+    return size * (0.72 if len(text) == 1 else 0.92 if len(text) == 2 else 1.15)
+
+
+def _distance_to_line(p: tuple[float, float], line: list[tuple[float, float]]) -> float:
+    return _nearest(line, p)[0] if len(line) >= 2 else math.inf
 
 
 def _text_colour(fill: str) -> str:
@@ -257,6 +316,8 @@ class _Painter:
         self.drawn_lines: list[list[tuple[float, float]]] = []  # every arrow drawn so far, tail to tip
         self._lanes: list[float] | None = None
         self.throw_box: Box | None = None  # where the throw was drawn (filled in by draw)
+        self.numbers: list[tuple[str, int]] = []  # (point, move number) to set in badges (filled in by _history)
+        self.claimed_points: set[str] = set()  # points the claims mark (ghosts, crosses, refusals): kept clear of badges
 
     def lanes(self) -> list[float]:
         """The offsets (mm, + to the left of travel) an arrow may take, in the order they are tried.
@@ -314,8 +375,17 @@ class _Painter:
     def draw(self) -> Group:
         checked, spec = self.checked, self.checked.spec
         root = Group(f"diagram-{checked.game.id}", title=None)
+        # The pieces and the layers over them first (a board may place arrows by the stacks it drew),
+        # then the board under them, drawn knowing where their marks go.
+        pieces = self.board.draw_pieces(self.frame, checked.final.placements(), self.options)
+        history = self._history()
+        arrows = Group("arrows")
+        for item in spec.arrows or ():
+            arrows.add(self.arrow_through(list(item.value)))
+        claims = self._claims()
         discs = [(self.at(name), self.radius) for name in self.occupied if name in self.names]
-        root.add(_without_covered_labels(self.board.draw_board(self.frame, self.options), discs))
+        marked = [(self.at(name), self.radius) for name in self.claimed_points if name in self.names]
+        root.add(_without_covered_labels(self.board.draw_board(self.frame, self.options), discs, discs + marked))
         if spec.marks:
             marks = Group("mark")
             colours = palette.current()
@@ -323,14 +393,13 @@ class _Painter:
             for mark in spec.marks:
                 marks.add(self.board.highlight_shape(self.frame, str(mark.value), style))
             root.add(marks)
-        root.add(self.board.draw_pieces(self.frame, checked.final.placements(), self.options))
-        root.add(self._history())
+        root.add(pieces)
+        root.add(history)
         if spec.arrows:
-            group = Group("arrows")
-            for item in spec.arrows:
-                group.add(self.arrow_through(list(item.value)))
-            root.add(group)
-        root.add(self._claims())
+            root.add(arrows)
+        root.add(claims)
+        if self.numbers:
+            root.add(self._badges(pieces))
         if checked.throw is not None:
             beside = _view_box(checked, self.frame) if spec.view is not None else ink_bounds(root)
             if beside is not None:
@@ -391,17 +460,32 @@ class _Painter:
         return self.placed_arrow(points, start_at_rim=start_at_rim, end_at_rim=path[-1] in self.occupied, **style)
 
     def claim_cross(self, name: str, role: str) -> Group:
-        """A claim's cross on a place: on its piece, unless the board keeps marks off what the place shows.
+        """A claim's cross on a captured piece: on it, unless the board keeps marks off what the place shows.
 
         A board whose places show counts (Awelé's pits) says where a mark goes
         and how large, ``claim_mark(name)`` -> ((x, y) in board units, size factor),
         so the cross leaves the count readable.
         """
+        self.claimed_points.add(name)
+        centre, radius = self._claim_place(name)
+        return cross(centre, radius, role=role)
+
+    def claim_forbidden(self, name: str) -> Group:
+        """The refusal mark (a slashed ring) where a forbidden move would land, placed like a claim's cross."""
+        self.claimed_points.add(name)
+        centre, radius = self._claim_place(name)
+        under = None  # the fill of the piece the mark is drawn on (a board with claim_mark puts it beside)
+        piece = dict(self.checked.final.placements()).get(name)
+        if piece is not None and not callable(getattr(self.board, "claim_mark", None)):
+            under = self.board.piece_colours(piece.owner)[0]
+        return forbidden(centre, radius, title=f"a forbidden move would end on {name}", on=under)
+
+    def _claim_place(self, name: str) -> tuple[tuple[float, float], float]:
         board_mark = getattr(self.board, "claim_mark", None)
         if callable(board_mark):
             (x, y), factor = board_mark(name)
-            return cross(self.frame.pt(x, y), self.radius * factor, role=role)
-        return cross(self.at(name), self.radius, role=role)
+            return self.frame.pt(x, y), self.radius * factor
+        return self.at(name), self.radius
 
     def route(self, path: list[str]) -> list[tuple[float, float]]:
         """Sheet points of the line a move travels: straight between its points, unless the board
@@ -444,7 +528,8 @@ class _Painter:
                 if len(move.path) > 1:
                     numbered.pop(move.path[0], None)
                 numbered[landing] = index
-                captured.discard(landing)
+                if landing not in move.captures:  # a pit harvested where the last seed fell (Awelé) stays marked
+                    captured.discard(landing)
                 replaced.pop(landing, None)
         for name in sorted(captured):
             if name not in occupied and name in self.names:
@@ -454,12 +539,12 @@ class _Painter:
             if name not in occupied and name in self.names:
                 group.add(self._ghost(name, owner, role="replaced"))
                 if first is not None and swapped is not None:
-                    group.add(self._number(name, first + swapped, owner, ghost=True))
+                    self.numbers.append((name, first + swapped))
         if first is not None:
             for name, index in numbered.items():
                 piece = occupied.get(name)
                 if piece is not None and name in self.names:
-                    group.add(self._number(name, first + index, piece.owner))
+                    self.numbers.append((name, first + index))
         return group
 
     def _captured_marker(self, name: str) -> Group:
@@ -468,17 +553,47 @@ class _Painter:
         marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.current().faint))
         return marker
 
-    def _number(self, name: str, number: int, owner: int, ghost: bool = False) -> Text:
-        """A move number on a piece (contrasting with it), or in the piece's colour on an empty outline."""
-        fill, _ = self.board.piece_colours(owner)
-        if ghost:
-            colour = fill if palette.lightness(fill) < 85 else palette.current().ink
-        else:
-            colour = _text_colour(fill)
-        text = str(number)
-        size = max(MIN_TEXT_MM, self.radius * (1.05 if len(text) == 1 else 0.85 if len(text) == 2 else 0.65))
-        x, y = self.at(name)
-        return Text((x, y + size * 0.36), text, size, font="sans-bold", fill=colour, anchor="middle")
+    def badge_size(self) -> float:
+        """The height (mm) of a move number in its badge: legible in print, small beside the piece."""
+        return max(MIN_TEXT_MM * 1.05, self.radius * 0.62)
+
+    def _badges(self, pieces: Group) -> Group:
+        """Each move number in a badge beside its piece, never on it: the piece stays whole and the number reads.
+
+        A badge goes to the first side of its piece (upper right first) where
+        it covers the least of the other pieces, the claims' marks, the arrows
+        and the badges set before it; its centre is always outside every piece.
+        """
+        size = self.badge_size()
+        group = Group("move-numbers")
+        # What a badge keeps off: every piece as drawn (a board may draw several on one place, Ringo's
+        # citadel), the outlines of swapped stones and the points the claims mark.
+        discs = [(shape.centre, shape.radius) for shape, _ in pieces.walk() if isinstance(shape, Circle) and shape.radius >= 0.6 * self.radius]
+        discs += [(self.at(n), self.radius) for n in (self.occupied | self.replaced | self.claimed_points) if n in self.names]
+        placed: list[tuple[tuple[float, float], float]] = []
+        for name, number in sorted(self.numbers, key=lambda item: item[1]):
+            text = str(number)
+            br = badge_radius(text, size)
+            x, y = self.at(name)
+            reach = self.radius + br * 0.45
+            best: tuple[float, tuple[float, float]] | None = None
+            for degrees in BADGE_DIRECTIONS:
+                angle = math.radians(degrees)
+                p = (x + reach * math.cos(angle), y - reach * math.sin(angle))
+                score = 0.0
+                for c, r in discs:
+                    d = math.hypot(p[0] - c[0], p[1] - c[1])
+                    score += max(0.0, r + br - d) + (100.0 if d < r + size * 0.2 else 0.0)
+                for c, r in placed:
+                    score += 5.0 * max(0.0, r + br + 0.2 - math.hypot(p[0] - c[0], p[1] - c[1]))
+                for line in self.drawn_lines:
+                    score += 0.5 * max(0.0, br + self.band / 2 - _distance_to_line(p, line))
+                if best is None or score < best[0] - 1e-6:
+                    best = (score, p)
+            assert best is not None
+            placed.append((best[1], br))
+            group.add(badge(best[1], text, size))
+        return group
 
     def _claims(self) -> Group:
         """The claims, in three layers: refused moves' arrows, then legal moves' arrows, then the marks on points.
@@ -502,8 +617,10 @@ class _Painter:
             elif move.kind == PLACE and owner is not None:
                 for name in move.path:  # a ghost on every point the placement fills
                     marks.add(self._ghost(name, owner))
+                    self.claimed_points.add(name)
             elif move.path and owner is not None:
                 marks.add(self._ghost(move.path[-1], owner))
+                self.claimed_points.add(move.path[-1])
         for move in checked.captures:
             drawn = self._move_arrow(move, role="capture-arrow")
             if drawn is not None:
@@ -519,17 +636,24 @@ class _Painter:
                     marks.add(self._label(target, label_words(SWAP, self.langs), role="illegal-swap", struck=True))
                 continue
             points = [p for p in POINT_SEPARATORS.split(claim.text.lower()) if p in self.names]
-            if PLACEMENT_JOIN in claim.text:  # a refused placement: a cross on every point, no arrow
-                for name in points:
-                    marks.add(self.claim_cross(name, role="illegal-cross"))
+            if PLACEMENT_JOIN in claim.text:
+                # A refused placement, no arrow: the refusal on each of its points that no legal
+                # placement fills (Seega's a1+c3 is refused for c3, the centre; a1 is a fine place).
+                open_points = self._placeable()
+                for name in [p for p in points if p not in open_points] or points:
+                    marks.add(self.claim_forbidden(name))
                 continue
             if len(points) >= 2:
                 # Along the way the piece would go (round a loop, along a ring), though the engine refuses it.
                 path = list(self.board.refused_path(claim.text.lower(), tuple(points), frozenset(self.occupied)))
                 refused.add(self.arrow_through(path, route=True, colour=palette.current().faint, dashed=True, role="illegal-arrow"))
             if points:
-                marks.add(self.claim_cross(points[-1], role="illegal-cross"))
+                marks.add(self.claim_forbidden(points[-1]))
         return Group("claims").add(*(layer for layer in (refused, arrows, marks) if layer.children))
+
+    def _placeable(self) -> set[str]:
+        """The points some legal placement of the shown position fills."""
+        return {name for move in self.checked.final.legal_moves() if move.kind == PLACE for name in move.path}
 
     def _swap_mark(self, name: str, owner: int) -> Group:
         """A claimed swap: a dashed ring in the colour of the player who would take the stone, and "swap"."""
@@ -602,13 +726,19 @@ def _box_meets_circle(box: Box, pad: float, centre: tuple[float, float], radius:
     return math.hypot(nearest_x - centre[0], nearest_y - centre[1]) < radius
 
 
-def _without_covered_labels(board: Group, discs: list[tuple[tuple[float, float], float]]) -> Group:
-    """The board with the coordinate labels (and their backings) that a piece stands on left out.
+def _without_covered_labels(
+    board: Group, discs: list[tuple[tuple[float, float], float]], marked: list[tuple[tuple[float, float], float]] | None = None
+) -> Group:
+    """The board with the coordinate labels (and their backings) that a piece stands on left out,
+    and the strokes of a printed board mark (Seega's centre X) under a piece or a diagram's mark.
 
     A piece hides the name of the cell it stands on (Ringo names every cell);
     a name it half covers is no longer read either, and the edge of its
-    backing would peek out from under the piece as a stray white sliver.
+    backing would peek out from under the piece as a stray white sliver.  The
+    corners of Seega's printed X peeked out round a piece on the centre and
+    read as the X of a captured piece: there the cell keeps its tint only.
     """
+    marked = discs if marked is None else marked
     kept = Group(board.role, title=board.title, clip=board.clip)
     for child in board.children:
         if isinstance(child, Group):
@@ -619,8 +749,15 @@ def _without_covered_labels(board: Group, discs: list[tuple[tuple[float, float],
                     if box is None or not any(_box_meets_circle(box, 0.0, centre, r) for centre, r in discs):
                         inner.add(shape)
                 kept.add(inner)
+            elif child.role == "board-mark":
+                inner = Group(child.role, title=child.title, clip=child.clip)
+                for shape in child.children:
+                    box = shape_box(shape) if isinstance(shape, Line) else None
+                    if box is None or not any(_box_meets_circle(box, 0.0, centre, r) for centre, r in marked):
+                        inner.add(shape)
+                kept.add(inner)
             else:
-                kept.add(_without_covered_labels(child, discs))
+                kept.add(_without_covered_labels(child, discs, marked))
         else:
             kept.add(child)
     return kept
