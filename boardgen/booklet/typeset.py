@@ -645,7 +645,7 @@ def fill_gaps(document: Any, faults: Faults, plans: Plans) -> int:
         figure = order[index]
         tried.add(id(figure.element))
         strays = model.strays(order, placed)
-        for candidate in _replans(order, index, gap_page, gap, model.height, placed, anchors.get(id(figure.element))):
+        for candidate in _replans(order, index, gap, model.height):
             # Taken when the model fills that page and no diagram goes further from its rule than before.
             after, left = model.pages(candidate)
             if all(page != gap_page for _, page, _ in left) and model.strays(candidate, after) <= strays:
@@ -714,89 +714,49 @@ def _real_pages(faults: Faults, item: Item) -> tuple[int, int, float]:
     return found[0][0], found[-1][0], _border_top(found[0][1]) - faults.pages[found[0][0]].top
 
 
-def _replans(order: list[Item], index: int, page: int, gap: float, height: float, placed: dict[int, Placed], rule: int | None) -> Iterator[list[Item]]:
-    """``order`` with the diagram at ``index`` moved to fill the gap it left on ``page``: the candidates, best first.
+def _replans(order: list[Item], index: int, gap: float, height: float) -> Iterator[list[Item]]:
+    """``order`` with the diagram at ``index`` moved to fill the gap it left: the candidates, best first.
 
-    In this order of preference: after the text that follows it in its
-    subsection, enough of it to fill the page (the diagram then opens the
-    next page, as a float does in a book); higher on its page, above the
-    last paragraphs of its own text (when nothing of its subsection follows
-    it: it ends the subsection, or the next diagram comes at once); after
-    the opening paragraphs of the next subsection or section, so that it
-    opens the next page.  The diagrams that follow it at once go with it.
+    Only later in its own subsection, after the text that follows it there,
+    enough of it to fill the page: the diagram then opens the next page, as
+    a float does in a book.  Never earlier (above the text that introduces
+    it: a reader meets a figure after its rule, not before) and never past a
+    heading (a figure of one rule printed in the next subsection or section
+    reads as part of it).  The diagrams that follow it at once go with it.
     """
     end = index + 1
     while end < len(order) and order[end].kind == "figure":
         end += 1  # the diagrams that follow it at once go with it, in their order
     run, rest = order[index:end], order[:index] + order[end:]
-    for position in _places_after(order, index, end, gap, height, False):
-        yield rest[: position - len(run) + 1] + run + rest[position - len(run) + 1 :]
-    alone = order[:index] + order[index + 1 :]
-    for position in _places_above(order, index, page, height, placed, rule):
-        yield alone[:position] + [order[index]] + alone[position:]
-    for position in _places_after(order, index, end, gap, height, True):
+    for position in _places_after(order, index, end, gap, height):
         yield rest[: position - len(run) + 1] + run + rest[position - len(run) + 1 :]
 
 
-def _places_after(order: list[Item], index: int, end: int, gap: float, height: float, past_headings: bool) -> list[int]:
+def _places_after(order: list[Item], index: int, end: int, gap: float, height: float) -> list[int]:
     """After which items of ``order`` the diagrams ``order[index:end]`` may go, after the text that follows them, best first.
 
     First the places that fill the page well enough while the diagram still
     fits on the next page, nearest first, then the others, fullest page
-    first.  Never past another diagram, never right after a heading.  Within
-    the diagram's own subsection only, unless ``past_headings``: then into
-    the next subsections or the next section (not further), and only where
-    whole paragraphs fill the page and the diagram cannot follow them there,
-    so that it opens the next page, above the other subsection's text, as a
-    float does in a book, rather than standing in the middle of it.
+    first.  Never past another diagram or a heading: within the diagram's
+    own subsection only.
     """
     figure = order[index]
-    length, sections, crossed = 0.0, 0, False
+    length = 0.0
     good: list[int] = []
     others: list[tuple[float, int]] = []
     for position in range(end, len(order)):
         item = order[position]
-        if item.kind == "figure":
+        if item.kind in ("figure", "heading"):
             break
-        if item.kind == "heading":
-            sections += item.level == 1
-            crossed = True
-            if not past_headings or sections > 1:
-                break
-            length += item.height
-            continue
         length += item.height
-        if length > gap and (crossed or length - gap + figure.height > height):
+        if length > gap and length - gap + figure.height > height:
             break
         left = max(0.0, gap - length)
-        if crossed and left >= figure.height:
-            continue  # it would stand in the other subsection's text, on this page
         if left < FILLED_SHARE * height:
             good.append(position)
         elif left < gap - 1.0:
             others.append((left, position))
     return good + [position for _, position in sorted(others)]
-
-
-def _places_above(order: list[Item], index: int, page: int, height: float, placed: dict[int, Placed], rule: int | None) -> list[int]:
-    """Where the diagram fits higher on ``page``, above the last blocks of its own text: latest first.
-
-    Back to the start of the subsection its rule (the item ``rule``) is in:
-    past the headings an earlier move took it past, never above that
-    subsection's heading, never above another diagram.
-    """
-    figure = order[index]
-    found = []
-    passed_rule = rule is None
-    for position in range(index - 1, -1, -1):
-        item = order[position]
-        where = placed.get(item.key)
-        passed_rule = passed_rule or item.key == rule
-        if item.kind == "figure" or where is None or where.first != page or (item.kind == "heading" and passed_rule):
-            break
-        if item.kind == "text" and where.y + figure.height <= height:
-            found.append(position)
-    return found
 
 
 def _rebuild(main: Any, order: list[Item]) -> None:

@@ -1,0 +1,226 @@
+"""Book typography, read back from the typeset booklets (docs/booklets.md, *Pages* and *How some of it is set*).
+
+The booklets are the shared ones of :mod:`booklets_kit`, read once through
+:func:`test_typesetting.measured` (each column's lines, top down, and each
+page's empty share), so these checks typeset nothing of their own:
+
+* **every figure after the text that introduces it**: in the reading order
+  of a column, the last words of the text before a diagram in its source (or
+  the heading of its subsection, when no text comes between) come before the
+  diagram's caption, and the next heading of the source comes after it: a
+  figure never stands above its rule nor in the next section;
+* **no near-empty page**: from the first section on, no page is under a
+  quarter full but the booklet's last;
+* **no line break inside move notation, a file name, or between a number and
+  its unit**: the last word of a line and the first word of the line after
+  it in the same column never make one move (``c5-`` / ``c4``), one file name
+  (``hex-11-poster-`` / ``tiled-a4.pdf``), or a number and its unit
+  (``26`` / ``mm``);
+* **no heading stranded at the foot of a page**: text follows every heading
+  of the outline on its page.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from boardgen.booklet.build import game_folder, load_checked
+from boardgen.booklet.html import LABELS
+from boardgen.booklet.sources import DiagramRef, TextChunk
+
+from .booklets_kit import ALL_BOOKLETS
+from .test_typesetting import BREAK_HYPHEN, Line, Measured, Page, body_pages, measured
+
+ids = {"ids": lambda booklet: booklet.name}
+FULLEST_EMPTY = 0.75  # a page emptier than this is under a quarter full
+
+
+# -- figures after their rule ----------------------------------------------------------------
+
+
+CODE = "\x00"  # code stands in the words for any text: pdftotext may read a code span out of its line's order
+
+
+def _plain(tokens) -> str:
+    """The words of Markdown tokens as printed (citations and markup left out, code as :data:`CODE`)."""
+    words = []
+    for token in tokens:
+        for child in token.children or []:
+            if child.type == "text":
+                words.append(child.content)
+            elif child.type == "code_inline":
+                words.append(f" {CODE} ")
+            elif child.type in ("softbreak", "hardbreak"):
+                words.append(" ")
+        words.append(" ")
+    return "".join(words)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+|" + CODE, text)
+
+
+def _pattern(words: list[str]) -> str:
+    """A regex finding ``words`` in a column's text, whatever stands between them (punctuation, numbers, line breaks).
+
+    Up to three other words may come between two of them: pdftotext reads the
+    words of a code span, set in another font on the same baseline, at the
+    end of their line.
+    """
+    return r"[\W\d_]+(?:\w+[\W\d_]+){0,3}?".join(r"(?s:.{0,80}?)" if word == CODE else re.escape(word) for word in words)
+
+
+CITATION = re.compile(r"\[[\d,–]+\]?|[\d,–]*\]")  # a citation's words, which pdftotext reads on a line of their own (smaller type)
+
+
+def column_reading(booklet: Measured, column: int) -> str:
+    """A column's text read down every body page, lines joined, words broken at a soft hyphen made whole again."""
+    lines = [" ".join(word for word in line.words if not CITATION.fullmatch(word)) for page in body_pages(booklet) for line in page.columns[column]]
+    return "\n".join(line for line in lines if line).replace(BREAK_HYPHEN + "\n", "")
+
+
+def figure_order_faults(booklet: Measured) -> list[str]:
+    """Each diagram printed before the end of the text that introduces it, or after the heading that follows it."""
+    game = load_checked(game_folder(booklet.booklet.game))
+    faults = []
+    for column, lang in enumerate(booklet.booklet.langs):
+        text = column_reading(booklet, column)
+        label = LABELS[lang]["figure"]
+        number, position = 0, 0
+        waiting: list[tuple[int, int]] = []  # (number, where its caption is) of the diagrams since the last heading
+        for section in game.languages[lang].sections:
+            heading = _words(section.plain_title)
+            found = re.search(r"(?m)^" + _pattern(heading), text[position:]) if heading else None
+            if found is not None:
+                where = position + found.start()
+                faults.extend(f"{lang}: diagram {n} is printed after the heading “{section.plain_title}” that follows it" for n, caption in waiting if caption > where)
+                position = where
+                found = re.compile(_pattern(heading)).match(text, where)
+            waiting = []
+            words = heading  # a diagram right after its heading is introduced by it
+            end = found.end() if found is not None else position
+            for item in section.items:
+                if isinstance(item, TextChunk):
+                    words = _words(_plain(item.tokens))[-4:]
+                    intro = re.compile(_pattern(words)).search(text, position)
+                    assert intro is not None, f"{lang}: the words {words} of the source are not in the column"
+                    position = end = intro.end()
+                    continue
+                assert isinstance(item, DiagramRef)
+                number += 1  # diagrams that follow one another share the text before the first
+                caption = text.find(f"{label} {number}. ")
+                assert caption >= 0, f"{lang}: the caption of diagram {number} is not in the column"
+                if end > caption:
+                    faults.append(f"{lang}: diagram {number} is printed before “…{' '.join(words)}”, the end of the text that introduces it")
+                waiting.append((number, caption))
+    return faults
+
+
+@pytest.mark.parametrize("booklet", ALL_BOOKLETS, **ids)
+def test_every_figure_comes_after_the_text_that_introduces_it(booklet, tmp_path_factory):
+    found = measured(tmp_path_factory, booklet)
+    assert not figure_order_faults(found), f"{booklet.name}: {figure_order_faults(found)}"
+
+
+# -- near-empty pages ----------------------------------------------------------------------
+
+
+def near_empty_pages(booklet: Measured) -> dict[int, float]:
+    """The body pages under a quarter full, but the last: number -> empty share."""
+    return {page.number: round(page.empty, 2) for page in body_pages(booklet)[:-1] if page.empty > FULLEST_EMPTY}
+
+
+@pytest.mark.parametrize("booklet", ALL_BOOKLETS, **ids)
+def test_no_page_is_under_a_quarter_full(booklet, tmp_path_factory):
+    found = measured(tmp_path_factory, booklet)
+    assert not near_empty_pages(found), f"{booklet.name}: pages under a quarter full (page: empty share): {near_empty_pages(found)}"
+
+
+# -- breaks inside notation, file names, numbers and units -------------------------------------
+
+FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\.(?:pdf|svg|png|zip)")
+MOVE = re.compile(r"[a-z]?\d+(?:[-–/x:][a-z]?\d+)+")
+UNITS = {"mm", "cm", "m", "km", "pt", "%", "g", "kg", "s", "min", "×"}
+EDGE = "“”‘’\"'()[]*,;:!?"
+
+
+def _stripped(word: str) -> str:
+    return word.strip(EDGE).rstrip(".") if not FILE_NAME.fullmatch(word.strip(EDGE)) else word.strip(EDGE)
+
+
+def broken_words(booklet: Measured) -> list[str]:
+    """The line ends, in every column of the body, that break a move, a file name, or a number from its unit."""
+    found = []
+    count = max(len(page.columns) for page in booklet.pages)
+    for column in range(count):
+        lines = [(page.number, line) for page in body_pages(booklet) for line in page.columns[column]]
+        for (number, line), (_, following) in zip(lines, lines[1:]):
+            last, first = line.words[-1], following.words[0]
+            if last.endswith(BREAK_HYPHEN):
+                continue  # a word hyphenated at a soft hyphen is not notation
+            joined = _stripped(last + first)
+            if last.endswith(("-", "–", "/")) and (FILE_NAME.fullmatch(joined) or MOVE.fullmatch(joined.rstrip("."))):
+                found.append(f"p. {number}: {last} / {first}")
+            elif FILE_NAME.fullmatch(_stripped(first)) is None and FILE_NAME.match(_stripped(first)) is None and re.fullmatch(r"[a-z0-9-]+-", last.lstrip(EDGE)) and FILE_NAME.fullmatch(joined):
+                found.append(f"p. {number}: {last} / {first}")
+            elif re.fullmatch(r"\d+(?:[.,]\d+)?", last.lstrip(EDGE)) and first.strip(EDGE).rstrip(".") in UNITS:
+                found.append(f"p. {number}: {last} / {first}")
+    return found
+
+
+@pytest.mark.parametrize("booklet", ALL_BOOKLETS, **ids)
+def test_no_line_breaks_inside_notation_a_file_name_or_a_number_and_its_unit(booklet, tmp_path_factory):
+    found = measured(tmp_path_factory, booklet)
+    assert not broken_words(found), f"{booklet.name}: {broken_words(found)}"
+
+
+# -- headings at a page foot -----------------------------------------------------------------
+
+BELOW = 24.0  # points below a heading's top: a line starting further down is text after it
+
+
+def stranded_headings(booklet: Measured) -> list[str]:
+    """The headings of the outline (sections and subsections) with no line of text below them on their page."""
+    reader = PdfReader(booklet.pdf)
+    entries = []
+
+    def walk(outline) -> None:
+        for entry in outline:
+            if isinstance(entry, list):
+                walk(entry)
+            else:
+                entries.append(entry)
+
+    walk(reader.outline)
+    pages = {page.number: page for page in booklet.pages}
+    found = []
+    for entry in entries:
+        number = reader.get_destination_page_number(entry) + 1
+        page = pages.get(number)
+        if page is None or number < 3:
+            continue
+        top = float(reader.pages[number - 1].mediabox.height) - float(entry.top)
+        if not any(line.y0 > top + BELOW for column in page.columns for line in column):
+            found.append(f"p. {number}: {entry.title}")
+    return found
+
+
+@pytest.mark.parametrize("booklet", ALL_BOOKLETS, **ids)
+def test_no_heading_is_stranded_at_the_foot_of_a_page(booklet, tmp_path_factory):
+    found = measured(tmp_path_factory, booklet)
+    assert not stranded_headings(found), f"{booklet.name}: {stranded_headings(found)}"
+
+
+def test_the_checks_see_what_they_look_for(tmp_path_factory):
+    # Each check finds its fault in a page made to have it: none can pass by reading nothing.
+    found = measured(tmp_path_factory, ALL_BOOKLETS[0])
+    body = body_pages(found)
+    page = body[1]
+    broken = [Line(0, 0, 100, 10, ["the", "move", "c5-"], 100), Line(0, 10, 100, 20, ["c4", "and"], 100), Line(0, 20, 100, 30, ["file", "hex-11-"], 100), Line(0, 30, 100, 40, ["a4.pdf,", "then", "26"], 100), Line(0, 40, 100, 50, ["mm", "wide"], 100)]
+    fake_page = Page(page.number, page.head, [broken, *page.columns[1:]], page.first_bottom, 0.9)
+    fake = Measured(found.booklet, found.pdf, [p if p is not page else fake_page for p in found.pages], found.sections)
+    assert broken_words(fake)[:3] == [f"p. {page.number}: c5- / c4", f"p. {page.number}: hex-11- / a4.pdf,", f"p. {page.number}: 26 / mm"]
+    assert page.number in near_empty_pages(fake)
