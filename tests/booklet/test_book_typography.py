@@ -28,7 +28,7 @@ import pytest
 from pypdf import PdfReader
 
 from boardgen.booklet.build import game_folder, load_checked
-from boardgen.booklet.html import LABELS
+from boardgen.booklet.html import LABELS, is_aside
 from boardgen.booklet.sources import DiagramRef, TextChunk
 
 from .booklets_kit import ALL_BOOKLETS
@@ -224,3 +224,61 @@ def test_the_checks_see_what_they_look_for(tmp_path_factory):
     fake = Measured(found.booklet, found.pdf, [p if p is not page else fake_page for p in found.pages], found.sections)
     assert broken_words(fake)[:3] == [f"p. {page.number}: c5- / c4", f"p. {page.number}: hex-11- / a4.pdf,", f"p. {page.number}: 26 / mm"]
     assert page.number in near_empty_pages(fake)
+
+
+# -- boxes on one page -------------------------------------------------------------------------
+
+
+def _page_of(booklet: Measured, column: int, pattern: str, start_page: int = 0) -> int | None:
+    """The number of the first body page from ``start_page`` on whose ``column`` holds ``pattern`` (a regex)."""
+    for page in body_pages(booklet):
+        if page.number < start_page:
+            continue
+        text = "\n".join(" ".join(word for word in line.words if not CITATION.fullmatch(word)) for line in page.columns[column]).replace(BREAK_HYPHEN + "\n", "")
+        if re.search(pattern, text):
+            return page.number
+    return None
+
+
+def aside_words(booklet: Measured, lang: str) -> tuple[list[str], list[str]]:
+    """The first and the last words of the boxed aside (the quote that starts with **boardgen:**) in ``lang``."""
+    game = load_checked(game_folder(booklet.booklet.game))
+    for section in game.languages[lang].sections:
+        for item in section.items:
+            if not isinstance(item, TextChunk):
+                continue
+            tokens = item.tokens
+            for index, token in enumerate(tokens):
+                if token.type == "blockquote_open" and is_aside(tokens, index):
+                    depth, end = 0, index
+                    for end in range(index, len(tokens)):
+                        depth += {"blockquote_open": 1, "blockquote_close": -1}.get(tokens[end].type, 0)
+                        if depth == 0:
+                            break
+                    words = _words(_plain(tokens[index:end]))
+                    return words[:3], words[-4:]
+    return [], []
+
+
+def split_boxes(booklet: Measured) -> list[str]:
+    """The boxes (the boxed aside, the colophon) whose first and last lines are on different pages, in any column."""
+    found = []
+    for column, lang in enumerate(booklet.booklet.langs):
+        first, last = aside_words(booklet, lang)
+        assert first[:1] == ["boardgen"], f"{lang}: no boxed aside in the source"
+        start = _page_of(booklet, column, _pattern(first))
+        end = _page_of(booklet, column, _pattern(last), start or 0)
+        if start is None or end != start:
+            found.append(f"{lang}: the boxed aside runs from page {start} to page {end}")
+        labels = LABELS[lang]
+        start = _page_of(booklet, column, "(?m)^" + _pattern(_words(labels["colophon"])))
+        end = _page_of(booklet, column, _pattern(_words(labels["colophon_fonts"])[-4:]), start or 0)
+        if start is None or end != start:
+            found.append(f"{lang}: the colophon runs from page {start} to page {end}")
+    return found
+
+
+@pytest.mark.parametrize("booklet", ALL_BOOKLETS, **ids)
+def test_no_box_is_split_over_a_page_turn(booklet, tmp_path_factory):
+    found = measured(tmp_path_factory, booklet)
+    assert not split_boxes(found), f"{booklet.name}: {split_boxes(found)}"
