@@ -430,13 +430,22 @@ COMMAND_WORDS = 4  # a code span of this many words or more is a command line (p
 
 
 def has_command(inline) -> bool:
-    """Whether an inline token holds a command line (a code span of several words).
+    """Whether an inline token holds a command line (a code span of several words) or a long file name.
 
-    Such a paragraph is set ragged right: a command's words cannot be
-    hyphenated, and justifying the line around them leaves wide gaps in a
-    narrow column.
+    Such a paragraph is set ragged right: a command's words and a file name
+    cannot be hyphenated or broken, and justifying the line before them
+    leaves wide gaps in a narrow column.
     """
-    return inline.type == "inline" and any(c.type == "code_inline" and len(c.content.split()) >= COMMAND_WORDS for c in inline.children or [])
+    return inline.type == "inline" and any(
+        (c.type == "code_inline" and len(c.content.split()) >= COMMAND_WORDS) or (c.type in ("text", "code_inline") and _long_file_name(c.content)) for c in inline.children or []
+    )
+
+
+LONG_FILE_NAME = 16  # characters: a file name this long does not fit well at a justified line's end
+
+
+def _long_file_name(text: str) -> bool:
+    return any(len(found.group(0)) >= LONG_FILE_NAME for found in FILE_NAME.finditer(text))
 
 
 def _cell_units(inline, header: bool) -> tuple[float, float]:

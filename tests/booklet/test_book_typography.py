@@ -23,6 +23,7 @@ page's empty share), so these checks typeset nothing of their own:
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 from pypdf import PdfReader
@@ -32,6 +33,7 @@ from boardgen.booklet.html import LABELS, is_aside
 from boardgen.booklet.sources import DiagramRef, TextChunk
 
 from .booklets_kit import ALL_BOOKLETS
+from ..conftest import require_tool
 from .test_typesetting import BREAK_HYPHEN, Line, Measured, Page, body_pages, measured
 
 ids = {"ids": lambda booklet: booklet.name}
@@ -41,18 +43,13 @@ FULLEST_EMPTY = 0.75  # a page emptier than this is under a quarter full
 # -- figures after their rule ----------------------------------------------------------------
 
 
-CODE = "\x00"  # code stands in the words for any text: pdftotext may read a code span out of its line's order
-
-
 def _plain(tokens) -> str:
-    """The words of Markdown tokens as printed (citations and markup left out, code as :data:`CODE`)."""
+    """The words of Markdown tokens as printed (citations and markup left out)."""
     words = []
     for token in tokens:
         for child in token.children or []:
-            if child.type == "text":
+            if child.type in ("text", "code_inline"):
                 words.append(child.content)
-            elif child.type == "code_inline":
-                words.append(f" {CODE} ")
             elif child.type in ("softbreak", "hardbreak"):
                 words.append(" ")
         words.append(" ")
@@ -60,26 +57,44 @@ def _plain(tokens) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[^\W\d_]+|" + CODE, text)
+    return re.findall(r"[^\W\d_]+", text)
 
 
 def _pattern(words: list[str]) -> str:
-    """A regex finding ``words`` in a column's text, whatever stands between them (punctuation, numbers, line breaks).
+    """A regex finding ``words`` in the text, whatever stands between them (punctuation, numbers, citations, line breaks)."""
+    return r"[\W\d_]+".join(re.escape(word) for word in words)
 
-    Up to three other words may come between two of them: pdftotext reads the
-    words of a code span, set in another font on the same baseline, at the
-    end of their line.
+
+_raw: dict[str, list[str]] = {}
+
+
+def raw_pages(booklet: Measured) -> list[str]:
+    """The text of every page in the order it is drawn (``pdftotext -raw``): the document's order.
+
+    A text row draws its Portuguese cell, then its English one; a diagram
+    comes between the rows around it, as in the document.  That is each
+    column's reading order with the columns' stretches interleaved, and the
+    words of a line in their order whatever their font (the measured lines
+    of :func:`measured` put a code span's words, a little higher, apart).
+    The running head and page number, drawn last, are left out.
     """
-    return r"[\W\d_]+(?:\w+[\W\d_]+){0,3}?".join(r"(?s:.{0,80}?)" if word == CODE else re.escape(word) for word in words)
+    if booklet.booklet.name not in _raw:
+        tool = require_tool("pdftotext")
+        text = subprocess.run([tool, "-raw", str(booklet.pdf), "-"], capture_output=True, text=True, check=True).stdout
+        pages = []
+        for page in text.split("\f")[: len(booklet.pages)]:
+            lines = page.rstrip("\n").split("\n")
+            if len(lines) >= 2 and lines[-1].strip().isdigit():
+                lines = lines[:-2]
+            pages.append("\n".join(lines).replace(BREAK_HYPHEN + "\n", ""))
+        _raw[booklet.booklet.name] = pages
+    return _raw[booklet.booklet.name]
 
 
-CITATION = re.compile(r"\[[\d,–]+\]?|[\d,–]*\]")  # a citation's words, which pdftotext reads on a line of their own (smaller type)
-
-
-def column_reading(booklet: Measured, column: int) -> str:
-    """A column's text read down every body page, lines joined, words broken at a soft hyphen made whole again."""
-    lines = [" ".join(word for word in line.words if not CITATION.fullmatch(word)) for page in body_pages(booklet) for line in page.columns[column]]
-    return "\n".join(line for line in lines if line).replace(BREAK_HYPHEN + "\n", "")
+def reading(booklet: Measured) -> str:
+    """The body pages' text in the document's order (:func:`raw_pages`)."""
+    first = body_pages(booklet)[0].number
+    return "\n".join(raw_pages(booklet)[first - 1 :])
 
 
 def figure_order_faults(booklet: Measured) -> list[str]:
@@ -87,13 +102,15 @@ def figure_order_faults(booklet: Measured) -> list[str]:
     game = load_checked(game_folder(booklet.booklet.game))
     faults = []
     for column, lang in enumerate(booklet.booklet.langs):
-        text = column_reading(booklet, column)
+        text = reading(booklet)
         label = LABELS[lang]["figure"]
         number, position = 0, 0
         waiting: list[tuple[int, int]] = []  # (number, where its caption is) of the diagrams since the last heading
         for section in game.languages[lang].sections:
             heading = _words(section.plain_title)
-            found = re.search(r"(?m)^" + _pattern(heading), text[position:]) if heading else None
+            # A heading row is one line: the first column's heading starts it, the second's ends it.
+            anchored = r"(?m)^" + _pattern(heading) if column == 0 else r"(?m)" + _pattern(heading) + "$"
+            found = re.search(anchored, text[position:]) if heading else None
             if found is not None:
                 where = position + found.start()
                 faults.extend(f"{lang}: diagram {n} is printed after the heading “{section.plain_title}” that follows it" for n, caption in waiting if caption > where)
@@ -229,14 +246,11 @@ def test_the_checks_see_what_they_look_for(tmp_path_factory):
 # -- boxes on one page -------------------------------------------------------------------------
 
 
-def _page_of(booklet: Measured, column: int, pattern: str, start_page: int = 0) -> int | None:
-    """The number of the first body page from ``start_page`` on whose ``column`` holds ``pattern`` (a regex)."""
-    for page in body_pages(booklet):
-        if page.number < start_page:
-            continue
-        text = "\n".join(" ".join(word for word in line.words if not CITATION.fullmatch(word)) for line in page.columns[column]).replace(BREAK_HYPHEN + "\n", "")
-        if re.search(pattern, text):
-            return page.number
+def _page_of(booklet: Measured, pattern: str, start_page: int = 0) -> int | None:
+    """The number of the first page from ``start_page`` on whose text holds ``pattern`` (a regex)."""
+    for number, text in enumerate(raw_pages(booklet), start=1):
+        if number >= max(start_page, 3) and re.search(pattern, text):
+            return number
     return None
 
 
@@ -266,13 +280,13 @@ def split_boxes(booklet: Measured) -> list[str]:
     for column, lang in enumerate(booklet.booklet.langs):
         first, last = aside_words(booklet, lang)
         assert first[:1] == ["boardgen"], f"{lang}: no boxed aside in the source"
-        start = _page_of(booklet, column, _pattern(first))
-        end = _page_of(booklet, column, _pattern(last), start or 0)
+        start = _page_of(booklet, _pattern(first))
+        end = _page_of(booklet, _pattern(last), start or 0)
         if start is None or end != start:
             found.append(f"{lang}: the boxed aside runs from page {start} to page {end}")
         labels = LABELS[lang]
-        start = _page_of(booklet, column, "(?m)^" + _pattern(_words(labels["colophon"])))
-        end = _page_of(booklet, column, _pattern(_words(labels["colophon_fonts"])[-4:]), start or 0)
+        start = _page_of(booklet, _pattern(_words(labels["colophon"])))
+        end = _page_of(booklet, _pattern(_words(labels["colophon_fonts"])[-4:]), start or 0)
         if start is None or end != start:
             found.append(f"{lang}: the colophon runs from page {start} to page {end}")
     return found
