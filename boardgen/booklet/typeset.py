@@ -250,13 +250,12 @@ def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = T
 # is reached.  Every change is made to the parsed document itself (the same elements from one
 # layout to the next), so the decisions of earlier passes stay made:
 #
-# * a diagram that left a quarter of a page empty or more moves, in this order of preference:
-#   after the paragraphs that follow it in its subsection, as many as fill that page, so that it
-#   opens the next page (a float to the top of the next page, as a book does it); higher on its
-#   page, above the last paragraphs of its own rule; after the opening paragraphs of the next
-#   subsection or section, so that it opens the next page.  Never onto a page further than the
+# * a diagram that left a quarter of a page empty or more moves after the paragraphs that follow
+#   it in its subsection, as many as fill that page, so that it opens the next page (a float to
+#   the top of the next page, as a book does it).  Only forward and within its subsection: never
+#   above the text that introduces it, never past a heading, never onto a page further than the
 #   one after its rule's, never past another diagram (the diagrams that follow it at once move
-#   with it), never into a section but the next (fill_gaps, planned on a model of the pages);
+#   with it) (fill_gaps, planned on a model of the pages);
 # * a word hyphenated at the foot of a page (in either column) loses its soft hyphens there, so
 #   it goes whole to one page (keep_words_whole).
 

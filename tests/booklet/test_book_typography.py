@@ -29,7 +29,7 @@ import pytest
 from pypdf import PdfReader
 
 from boardgen.booklet.build import game_folder, load_checked
-from boardgen.booklet.html import LABELS, is_aside
+from boardgen.booklet.html import LABELS, is_aside, render_inline
 from boardgen.booklet.sources import DiagramRef, TextChunk
 
 from .booklets_kit import ALL_BOOKLETS
@@ -296,3 +296,18 @@ def split_boxes(booklet: Measured) -> list[str]:
 def test_no_box_is_split_over_a_page_turn(booklet, tmp_path_factory):
     found = measured(tmp_path_factory, booklet)
     assert not split_boxes(found), f"{booklet.name}: {split_boxes(found)}"
+
+
+# -- how the renderer marks them (no typesetting) ----------------------------------------------
+
+
+def test_file_names_notation_and_units_are_marked_unbreakable():
+    env = {"lang": "en", "citations": {}, "folder": None}
+    html = str(render_inline("print *ringo-poster-tiled-a4.pdf* or (hex-11-a4.pdf), then c5-c4 or *b2*-*b3*; a 26\nmm ring, 11 × 11 cells, a two-player game", env))
+    # One style for every file name, however the text marks it: the code style, in a span that does not break.
+    assert html.count('<span class="file"><span class="nobreak">') == 2
+    assert "ringo-poster-tiled-a4.pdf</span></span></em>" in html and "(<span class=\"file\"><span class=\"nobreak\">hex-11-a4.pdf</span></span>)," in html
+    assert '<span class="notation"> <span class="nobreak">c5-c4</span></span>' in html
+    assert "<em> b2</em>-\u2060<em>b3</em>" in html  # no break after the dash between two emphasised squares
+    assert "26\u00a0mm" in html and "11\u00a0×\u00a011" in html
+    assert "two-player" in html.replace("\u00ad", "")  # an ordinary compound still breaks at its hyphen
