@@ -257,7 +257,9 @@ def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = T
 #   one after its rule's, never past another diagram (the diagrams that follow it at once move
 #   with it) (fill_gaps, planned on a model of the pages);
 # * a word hyphenated at the foot of a page (in either column) loses its soft hyphens there, so
-#   it goes whole to one page (keep_words_whole).
+#   it goes whole to one page (keep_words_whole);
+# * a heading left alone at the foot of a page in one column (its language's first paragraph went
+#   over whole) goes to the next page (turn_stranded_headings).
 
 MAX_LAYOUTS = 9  # the first layout and at most eight passes; each costs one WeasyPrint layout
 EMPTY_SHARE = 0.24  # a foot this share of the page or more is a gap to fill (the limit is a quarter)
@@ -280,7 +282,7 @@ def paginate(source: Any, layout: Callable[[], Any]) -> Any:
     best = (faults.count, document)
     plans = Plans()
     for _ in range(MAX_LAYOUTS - 1):
-        changed = fill_gaps(document, faults, plans) + keep_words_whole(faults)
+        changed = fill_gaps(document, faults, plans) + keep_words_whole(faults) + turn_stranded_headings(faults)
         if not changed:
             break
         _reparsed(source)
@@ -359,10 +361,11 @@ class Faults:
     fragments: dict[int, list[tuple[int, Any]]]  # id(element) -> (page index, box) of each of its boxes
     gaps: list[tuple[int, Any]]  # (page index, figure element): the page's foot is empty because the figure did not fit
     hyphens: list[Any]  # text boxes that end a column of a page on a hyphen
+    stranded: list[Any] = field(default_factory=list)  # headings left at a page's foot in one column
 
     @property
     def count(self) -> int:
-        return len(self.gaps) + len(self.hyphens)
+        return len(self.gaps) + len(self.hyphens) + len(self.stranded)
 
 
 def page_faults(document: Any) -> Faults:
@@ -394,7 +397,47 @@ def page_faults(document: Any) -> Faults:
         if figure is not None and page.blocks and page.empty_share >= EMPTY_SHARE:
             gaps.append((page.index, figure))
     line = max(lines, key=lambda height: lines[height]) if lines else 16.0  # the commonest: the body text's
-    return Faults(pages, line, fragments, gaps, hyphens)
+    return Faults(pages, line, fragments, gaps, hyphens, _stranded_headings(document, fragments))
+
+
+def _stranded_headings(document: Any, fragments: dict[int, list[tuple[int, Any]]]) -> list[Any]:
+    """The headings with nothing of their own text after them on their page, in one column at least.
+
+    In the bilingual layout a heading row is kept with the row after it as a
+    whole: when one language's first paragraph goes to the next page whole
+    (too short to leave two lines and take two), that column's heading is
+    left alone at the foot while the other column's text runs on below its
+    own heading.
+    """
+    if not document.pages:
+        return []
+    main = next((e for e in document.pages[0]._page_box.children[0].element.iter("main")), None)
+    found = []
+    children = [child for child in main if isinstance(child.tag, str)] if main is not None else []
+    for heading, following in zip(children, children[1:]):
+        if not _is_heading(heading) or "row" not in _classes(following) or id(heading) not in fragments:
+            continue
+        page = fragments[id(heading)][-1][0]
+        for cell in _cells(following):
+            first = next((block for block in cell if isinstance(block.tag, str)), None)
+            where = fragments.get(id(first)) if first is not None else None
+            if where and where[0][0] > page:
+                found.append(heading)
+                break
+    return found
+
+
+TURN = "turn-page"  # the class that sends a heading to the next page (booklet.css.j2)
+
+
+def turn_stranded_headings(faults: Faults) -> int:
+    """Send each heading left alone at a page's foot to the next page, with what follows it; how many."""
+    changed = 0
+    for heading in faults.stranded:
+        if TURN not in _classes(heading):
+            heading.set("class", f"{heading.get('class') or ''} {TURN}".strip())
+            changed += 1
+    return changed
 
 
 def _pushed_figure(page: PageFacts) -> Any:

@@ -196,32 +196,32 @@ def test_no_line_breaks_inside_notation_a_file_name_or_a_number_and_its_unit(boo
 
 # -- headings at a page foot -----------------------------------------------------------------
 
-BELOW = 24.0  # points below a heading's top: a line starting further down is text after it
+HEADING_HEIGHT = 1.05  # a heading's line is this much taller than the text's at least (its type is 1.15 em or more)
 
 
 def stranded_headings(booklet: Measured) -> list[str]:
-    """The headings of the outline (sections and subsections) with no line of text below them on their page."""
-    reader = PdfReader(booklet.pdf)
-    entries = []
+    """The headings (of every level, from the sources) that end a column of a page: nothing of their text below them there.
 
-    def walk(outline) -> None:
-        for entry in outline:
-            if isinstance(entry, list):
-                walk(entry)
-            else:
-                entries.append(entry)
-
-    walk(reader.outline)
-    pages = {page.number: page for page in booklet.pages}
+    A heading is found as a line of its column whose words are the heading's
+    (a heading of two lines as its two lines); it is stranded when every line
+    below it in that column of that page is a heading too.  The last page is
+    left out (the colophon's heading is no section's).
+    """
+    game = load_checked(game_folder(booklet.booklet.game))
     found = []
-    for entry in entries:
-        number = reader.get_destination_page_number(entry) + 1
-        page = pages.get(number)
-        if page is None or number < 3:
-            continue
-        top = float(reader.pages[number - 1].mediabox.height) - float(entry.top)
-        if not any(line.y0 > top + BELOW for column in page.columns for line in column):
-            found.append(f"p. {number}: {entry.title}")
+    for column, lang in enumerate(booklet.booklet.langs):
+        titles = {" ".join(_words(section.plain_title)) for section in game.languages[lang].sections if section.plain_title}
+        titles.add(" ".join(_words(LABELS[lang]["sources"])))
+        for page in body_pages(booklet)[:-1]:
+            body = sorted(line.height for line in page.columns[column])
+            text_height = body[len(body) // 2] if body else 0.0  # the median: the text's
+            lines = [" ".join(_words(line.text)) for line in page.columns[column]]
+            for index, text in enumerate(lines):
+                two_lines = (lines[index - 1] + " " + text) if index else text
+                # A heading is set larger than the text: a line of text that happens to be a title's word is not one.
+                ends_a_title = (text in titles or two_lines in titles) and page.columns[column][index].height > HEADING_HEIGHT * text_height
+                if ends_a_title and all(line in titles for line in lines[index + 1 :]):
+                    found.append(f"p. {page.number}: {page.columns[column][index].text}")
     return found
 
 
@@ -241,6 +241,10 @@ def test_the_checks_see_what_they_look_for(tmp_path_factory):
     fake = Measured(found.booklet, found.pdf, [p if p is not page else fake_page for p in found.pages], found.sections)
     assert broken_words(fake)[:3] == [f"p. {page.number}: c5- / c4", f"p. {page.number}: hex-11- / a4.pdf,", f"p. {page.number}: 26 / mm"]
     assert page.number in near_empty_pages(fake)
+    title = next(section.plain_title for section in load_checked(game_folder(found.booklet.game)).languages["pt"].sections if section.level == 2)
+    foot = Page(page.number, page.head, [[*page.columns[0], Line(0, 500, 100, 530, title.split(), 100)], *page.columns[1:]], page.first_bottom, page.empty)
+    fake = Measured(found.booklet, found.pdf, [p if p is not page else foot for p in found.pages], found.sections)
+    assert stranded_headings(fake) == [f"p. {page.number}: {title}"]
 
 
 # -- boxes on one page -------------------------------------------------------------------------
