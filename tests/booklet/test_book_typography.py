@@ -2,11 +2,13 @@
 
 The booklets are the shared ones of :mod:`booklets_kit`, read once through
 :func:`test_typesetting.measured` (each column's lines, top down, and each
-page's empty share), so these checks typeset nothing of their own:
+page's empty share) and once with ``pdftotext -raw`` (each page's text in
+the order it is drawn, the document's order), so these checks typeset
+nothing of their own:
 
-* **every figure after the text that introduces it**: in the reading order
-  of a column, the last words of the text before a diagram in its source (or
-  the heading of its subsection, when no text comes between) come before the
+* **every figure after the text that introduces it**: in the document's
+  order, the last words of the text before a diagram in its source (or the
+  heading of its subsection, when no text comes between) come before the
   diagram's caption, and the next heading of the source comes after it: a
   figure never stands above its rule nor in the next section;
 * **no near-empty page**: from the first section on, no page is under a
@@ -16,8 +18,10 @@ page's empty share), so these checks typeset nothing of their own:
   it in the same column never make one move (``c5-`` / ``c4``), one file name
   (``hex-11-poster-`` / ``tiled-a4.pdf``), or a number and its unit
   (``26`` / ``mm``);
-* **no heading stranded at the foot of a page**: text follows every heading
-  of the outline on its page.
+* **no heading stranded at the foot of a page**: no heading of the sources,
+  of any level, is the last thing of a column on a page;
+* **no box split**: the boxed aside and the colophon each start and end on
+  one page, in every column.
 """
 
 from __future__ import annotations
@@ -26,7 +30,6 @@ import re
 import subprocess
 
 import pytest
-from pypdf import PdfReader
 
 from boardgen.booklet.build import game_folder, load_checked
 from boardgen.booklet.html import LABELS, is_aside, render_inline
