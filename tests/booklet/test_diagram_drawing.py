@@ -507,7 +507,7 @@ def test_boardgen_diagram_lang_pt_writes_portuguese_hover_texts(tmp_path):
     result = subprocess.run([sys.executable, "-m", "boardgen", "diagram", "ringo", "--lang", "pt", "-o", str(out)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     texts = hover_texts(out.read_bytes())
-    assert "z: cidadela" in texts and "Vermelho: atacante em b6" in texts
+    assert "z: cidadela" in texts and "Laranja: atacante em b6" in texts
     assert not [t for t in texts if {w.casefold() for w in re.findall(r"[^\W\d_]+", t)} & {"citadel", "cell", "attacker", "on", "of"}]
 
 

@@ -306,7 +306,7 @@ def test_diagram_command_writes_svg_and_pdf(tmp_path):
     result = run_boardgen("diagram", "hex", "--size", "5", "c3", "d3", "--mark", "e5", "--arrow", "a1-b2", "-o", str(out))
     assert result.returncode == 0, result.stderr
     root = ET.fromstring(out.read_bytes())
-    assert "Vermelho: c3" in root.find(f"{SVG}title").text and "Red: c3" in root.find(f"{SVG}title").text
+    assert "Laranja: c3" in root.find(f"{SVG}title").text and "Orange: c3" in root.find(f"{SVG}title").text
     pdf = tmp_path / "d.pdf"
     result = run_boardgen("diagram", "hex", "--size", "5", "c3", "--illegal", "c3 occupied", "--lang", "en", "-o", str(pdf))
     assert result.returncode == 0, result.stderr

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from boardgen.make.cache import Cache
 from boardgen.make.inputs import Inputs
 from boardgen.make.plan import Job, PlanContext, Selection
-from boardgen.make.booklets import source_games
+from boardgen.make.booklets import offers_ink_saving, source_games
 from boardgen.make.run import plan
 from boardgen.site.catalogue import digest
 from tests.site.html_reader import read_page, target
@@ -35,6 +35,8 @@ def expected_booklets(game: str) -> dict[str, tuple[str, str, str, str, str | No
     """File name -> (kind, paper as recorded, lang, ink, the A5 file it imposes) of every booklet of ``game`` the build must plan."""
     found = {}
     for suffix, ink in INKS.items():
+        if ink == "light" and not offers_ink_saving(game):
+            continue  # its board saves no ink in light ink: no ink-saving edition (tests/make/test_ink_saving.py)
         for part, langs in LANGS.items():
             lang = "+".join(langs)
             for paper in ("a5", "a4", "letter"):
@@ -57,7 +59,7 @@ def test_the_plan_has_every_edition_of_every_games_booklet(planned):
     booklets = {job.path.removeprefix("booklets/"): job for job in planned if job.kind in ("booklet", "booklet-imposed")}
     wanted = {name: fields for game in GAMES for name, fields in expected_booklets(game).items()}
     assert sorted(booklets) == sorted(wanted)
-    assert len(booklets) == len(GAMES) * 30
+    assert len(booklets) == sum(30 if offers_ink_saving(game) else 15 for game in GAMES)
     for name, (kind, paper, lang, ink, imposes) in wanted.items():
         job = booklets[name]
         assert (job.kind, job.paper, job.lang, job.ink, job.format) == (kind, paper, lang, ink, "pdf"), name

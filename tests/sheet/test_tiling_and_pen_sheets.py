@@ -185,7 +185,6 @@ BAD = [
     (["--cell-mm", "-5"], "--cell-mm", "from 1"),
     (["--board-mm", "-100"], "--board-mm", "from 10"),
     (["--cell-mm", "30", "--tile", "--paper", "50x50"], "--paper", "no room"),
-    (["--tile"], "--tile", "--cell-mm"),
     (["--cell-mm", "30", "--tile", "--format", "svg"], "--tile", "PDF"),
     (["--per-sheet", "0"], "--per-sheet", "from 1"),
     (["--overlap-mm", "5"], "--overlap-mm", "--tile"),
