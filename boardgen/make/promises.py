@@ -23,13 +23,13 @@ breaks:
   one board's);
 * **the language**: the text reads as the record's language(s)
   (:mod:`boardgen.make.languages`), on a page or two;
-* **the ink**: an ink-saving PDF puts less ink on its first page than the
-  full edition of the same file does; a one-ink file has no coloured pixel
+* **the ink**: an ink-saving PDF puts less ink on paper, all its pages added
+  up, than the full edition of the same file does; a one-ink file has no coloured pixel
   (a PDF's pages, a PNG's image) nor paints with a colour (an SVG's fills and
   strokes).
 
-Cheap on purpose: a page or two of text, a first page rasterised at 72 dpi
-when a promise is about ink, the shapes of a board file's pages.  The checks
+Cheap on purpose: a page or two of text, pages rasterised at 36 dpi when a
+promise is about ink, the shapes of a board file's pages.  The checks
 that need another file (the full edition, and byte-identical files across
 the output folder) are given it by :mod:`boardgen.make.audit`.
 """
@@ -206,15 +206,26 @@ def _ink_problems(subject: Subject, pdf: PdfFile) -> list[str]:
             if coloured:
                 return [f"a one-ink file must have no colour, page {index + 1} has {coloured} coloured pixels at {COLOUR_DPI} dpi"]
     if record.ink == "light" and subject.full_edition is not None and pdf.pages:
-        light = ink_share(pdf.raster(0, INK_DPI))
+        # the whole document: a cover (or an imposed sheet's back page and cover) says little of the rest
+        light = document_ink(pdf)
         with open_pdf(subject.full_edition) as full_pdf:
-            full = ink_share(full_pdf.raster(0, INK_DPI)) if full_pdf.pages else 0.0
+            full = document_ink(full_pdf)
         if not light < full:
             return [
                 f"an ink-saving edition must use less ink than its full edition {subject.full_edition_path}: "
-                f"its first page is {light:.2%} ink at {INK_DPI} dpi, the full edition's {full:.2%}"
+                f"its {pdf.pages} pages carry {light:.3f} pages' worth of ink at {WHOLE_INK_DPI} dpi, the full edition's {full:.3f}"
             ]
     return []
+
+
+# Every page of both editions rasterised: coarse is enough for a sum, since antialiasing keeps a
+# page's mean ink at any resolution (thin hatching blurs into grey, as much grey as its lines' ink).
+WHOLE_INK_DPI = 36
+
+
+def document_ink(pdf: PdfFile) -> float:
+    """The ink of every page added up (each page's share, 0 to 1): what the whole file costs to print."""
+    return sum(ink_share(pdf.raster(index, WHOLE_INK_DPI)) for index in range(pdf.pages))
 
 
 # -- the board promised: cells of a poster, boards of a pen-and-paper sheet -------------------

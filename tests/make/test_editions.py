@@ -88,7 +88,7 @@ def test_diagram_records_carry_their_id(planned):
 
 # -- one of each kind built ------------------------------------------------------------------------
 
-ENGLISH_A5 = ["booklets/hex-en-a5.pdf", "booklets/hex-en-a5-light.pdf", "booklets/hex-en-a5-imposed-a4.pdf", "booklets/hex-en-a5-imposed-a4-light.pdf"]
+ENGLISH_A5 = ["booklets/ringo-en-a5.pdf", "booklets/ringo-en-a5-light.pdf", "booklets/ringo-en-a5-imposed-a4.pdf", "booklets/ringo-en-a5-imposed-a4-light.pdf"]
 LIGHT_COLOPHON = "Ink-saving edition"  # what the light edition's colophon says of itself (tests/booklet/test_editions.py)
 
 
@@ -97,7 +97,7 @@ def pdf_text(path: Path) -> str:
 
 
 def test_one_edition_of_each_kind_is_built_recorded_and_offered(capsys, tmp_path, monkeypatch):
-    """Hex's English booklet on A5 and imposed on A4, in full ink and ink-saving, and the site's page of them.
+    """Ringo's English booklet on A5 and imposed on A4, in full ink and ink-saving, and the site's page of them.
 
     One test, one build (four booklets, about 15 s of one core): under
     pytest-xdist a module fixture would be built once in each worker.
@@ -108,16 +108,16 @@ def test_one_edition_of_each_kind_is_built_recorded_and_offered(capsys, tmp_path
     monkeypatch.setattr(booklet_build, "BOOKLET_PAPERS", ("a5",))
     monkeypatch.setattr(booklet_build, "IMPOSE_SHEETS", ("a4",))
     monkeypatch.setattr(build_booklets, "EDITION_LANGS", (("en",),))
-    data = build_json(capsys, tmp_path, "--only", "hex", "--kind", "booklets,site", "--jobs", "2")
+    data = build_json(capsys, tmp_path, "--only", "ringo", "--kind", "booklets,site", "--jobs", "2")
     assert sorted(path for path in data["built"] if path.startswith("booklets/")) == sorted(ENGLISH_A5)
 
     # the records: what each file is, and its bytes
     records = {record["path"]: record for record in data["artefacts"]}
     expected = {
-        "booklets/hex-en-a5.pdf": ("booklet", "a5", "en", "full"),
-        "booklets/hex-en-a5-light.pdf": ("booklet", "a5", "en", "light"),
-        "booklets/hex-en-a5-imposed-a4.pdf": ("booklet-imposed", "a4", "en", "full"),
-        "booklets/hex-en-a5-imposed-a4-light.pdf": ("booklet-imposed", "a4", "en", "light"),
+        "booklets/ringo-en-a5.pdf": ("booklet", "a5", "en", "full"),
+        "booklets/ringo-en-a5-light.pdf": ("booklet", "a5", "en", "light"),
+        "booklets/ringo-en-a5-imposed-a4.pdf": ("booklet-imposed", "a4", "en", "full"),
+        "booklets/ringo-en-a5-imposed-a4-light.pdf": ("booklet-imposed", "a4", "en", "light"),
     }
     for path, fields in expected.items():
         record = records[path]
@@ -131,13 +131,13 @@ def test_one_edition_of_each_kind_is_built_recorded_and_offered(capsys, tmp_path
         assert "Setup" in text and "Equipment" in text, path
         assert "Preparação" not in text and "O material" not in text, path
         assert (LIGHT_COLOPHON in text) == path.endswith("-light.pdf"), path
-    a5_light = len(PdfReader(tmp_path / "booklets/hex-en-a5-light.pdf").pages)
-    assert records["booklets/hex-en-a5-imposed-a4-light.pdf"]["pages"] == 2 * -(-a5_light // 4)  # four A5 pages a sheet, two sides
+    a5_light = len(PdfReader(tmp_path / "booklets/ringo-en-a5-light.pdf").pages)
+    assert records["booklets/ringo-en-a5-imposed-a4-light.pdf"]["pages"] == 2 * -(-a5_light // 4)  # four A5 pages a sheet, two sides
 
     # the game's page: each file in the cell of its paper, ink and language, in both languages of the site
     for page, rows, column, inks in (
-        ("hex.html", ["A5", "A5 para dobrar, em folhas A4"], "Inglês", ["Normal", "Econômica"]),
-        ("en/hex.html", ["A5", "A5 to fold, on A4 sheets"], "English", ["Full ink", "Ink-saving"]),
+        ("ringo.html", ["A5", "A5 para dobrar, em folhas A4"], "Inglês", ["Normal", "Econômica"]),
+        ("en/ringo.html", ["A5", "A5 to fold, on A4 sheets"], "English", ["Full ink", "Ink-saving"]),
     ):
         read = read_page(tmp_path / page)
         head, *body = read.tables[0]

@@ -36,6 +36,7 @@ class AssaltoBoard(GridBoard):
     game_id = "assalto"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     poster_cell_mm = 53.0  # the tiled poster: points 53 mm apart: room for pieces up to about 45 mm (chess pawns and kings of a club set)
+    light_saves_ink = False  # its booklet in light ink prints as much ink as in full (measured: docs/build.md, The audit)
     piece_diameter = 0.6
     distinct_roles = (("fortress-area", "lines"), ("fortress-wall", "lines"))
     kept_marks = ("fortress-area", "fortress-wall")  # the rules' fortress: on every drawing

@@ -48,7 +48,7 @@ class AweleBoard(BoardDrawing):
     game_id = "awele"
     unit_label = {"pt": "diâmetro das casas", "en": "pit diameter"}
     poster_cell_mm = 57.0  # the tiled poster: pits 57 mm across, the size of a carved board's, for a heap of beans or large seeds
-    light_saves_ink = False  # outlines on paper already: light ink would print as much (the build offers no ink-saving booklet)
+    light_saves_ink = False  # outlines on paper already: its booklet in light ink prints as much (docs/build.md, The audit)
     notes = (
         (
             "Casas para feijões ou sementes de até 1 cm; cada jogador semeia no sentido anti-horário "

@@ -56,6 +56,7 @@ class HexBoard(HexCellBoard):
     side_angles = SIDE_ANGLES
     band_depth = BAND_DEPTH
     poster_cell_mm = 30.0  # the tiled poster, at every size: cells for coins and Go stones (about 22 mm)
+    light_saves_ink = False  # its booklet in light ink prints as much ink as in full (measured: docs/build.md, The audit)
     distinct_roles = (("edge-player-0", "edge-player-1"),)
 
     def __init__(self, size: int | None = 11) -> None:

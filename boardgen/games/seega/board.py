@@ -54,7 +54,7 @@ class SeegaBoard(GridBoard):
     marked = ("centre",)
     unit_label = {"pt": "casa", "en": "cell"}
     poster_cell_mm = 50.0  # the tiled poster: cells 50 mm wide at every size, for pebbles, shells or large counters up to about 45 mm
-    light_saves_ink = False  # outlines on paper already: light ink would print as much (the build offers no ink-saving booklet)
+    light_saves_ink = False  # outlines on paper already: its booklet in light ink prints as much (docs/build.md, The audit)
     piece_diameter = 0.8
     label_size = 0.24
     label_gap = 0.78

@@ -180,6 +180,7 @@ class SurakartaBoard(GridBoard):
     game_id = "surakarta"
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     poster_cell_mm = 40.0  # the tiled poster: points 40 mm apart, twice the one-sheet board's, for pieces up to about 30 mm (Go stones)
+    light_saves_ink = False  # its booklet in light ink prints as much ink as in full (measured: docs/build.md, The audit)
     piece_diameter = 0.62
     distinct_roles = ((geo.PLAIN, geo.INNER, geo.OUTER),)
     places = "points"

@@ -41,6 +41,7 @@ class TrihexBoard(HexCellBoard):
     side_angles = SIDE_ANGLES
     band_depth = BAND_DEPTH
     poster_cell_mm = 30.5  # the tiled poster, at every size: cells for coins and Go stones (about 22 mm); the 11's four sheets on A4 and Letter alike
+    light_saves_ink = False  # its booklet in light ink prints as much ink as in full (measured: docs/build.md, The audit)
     distinct_roles = (("side-left", "side-right", "side-bottom"),)
 
     def __init__(self, size: int | None = 11) -> None:
