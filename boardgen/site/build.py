@@ -157,6 +157,11 @@ class EditionsTable:
     columns: list[Column]
     papers: list[list[Row]]  # the rows of each paper, one <tbody> each
 
+    @property
+    def inks(self) -> int:
+        """How many inks a paper's editions come in: 1 where the game has no ink-saving edition, whose key the page then leaves out."""
+        return max((len(rows) for rows in self.papers), default=0)
+
 
 @dataclass
 class Group:

@@ -170,6 +170,10 @@ def test_a_game_with_one_booklet_gets_a_table_of_one_cell(synthetic_site):
     head, *rows = read_page(output / "en/brax.html").tables[0]
     assert [cell.text for cell in head] == ["Paper", "Ink", "Bilingual"]
     assert [[cell.text for cell in row] for row in rows] == [["Letter", "Full ink", "Booklet, bilingual, Letter, PDF, 12 pages, 300 KB brax-pt-en-letter.pdf"]]
+    # no ink-saving edition, so no word on what one is; Hex's page, which has them, explains it
+    assert "<dt>Ink-saving</dt>" not in (output / "en/brax.html").read_text(encoding="utf-8")
+    assert "<dt>Ink-saving</dt>" in (output / "en/hex.html").read_text(encoding="utf-8")
+    assert "<dt>Edição econômica</dt>" in (output / "hex.html").read_text(encoding="utf-8")
 
 
 def test_diagrams_come_in_the_booklets_order_with_their_captions(synthetic_site):
