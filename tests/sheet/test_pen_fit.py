@@ -66,8 +66,8 @@ def test_the_grid_is_the_one_the_exhaustive_search_chose(game, size, paper, coun
         assert found[2] * found[3] >= count and found[0] >= pen.MIN_SCALE
 
 
-def test_boards_that_do_not_fit_are_refused_after_two_drawings(monkeypatch: pytest.MonkeyPatch) -> None:
-    board = get_game("hex").make_board(26)
+def _count_drawings(board, monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The scale of every full drawing of ``board``'s class from now on (the measure cache emptied first)."""
     drawn: list[float] = []
     original = type(board).draw
 
@@ -77,21 +77,19 @@ def test_boards_that_do_not_fit_are_refused_after_two_drawings(monkeypatch: pyte
 
     monkeypatch.setattr(type(board), "draw", counting_draw)
     measure.cache_clear()
+    return drawn
+
+
+def test_boards_that_do_not_fit_are_refused_after_two_drawings(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = get_game("hex").make_board(26)
+    drawn = _count_drawings(board, monkeypatch)
     assert pen.best_grid(board, pen_options(), parse_paper("a4"), 36, (False, True)) is None
     assert sorted(drawn) == [10.0, 20.0]  # the two measurements of the ink extent, and no grid drawn
 
 
 def test_a_fitting_sheet_draws_only_the_grids_that_can_win(monkeypatch: pytest.MonkeyPatch) -> None:
     board = get_game("hex").make_board(11)
-    drawn: list[float] = []
-    original = type(board).draw
-
-    def counting_draw(self, frame, options):
-        drawn.append(frame.scale)
-        return original(self, frame, options)
-
-    monkeypatch.setattr(type(board), "draw", counting_draw)
-    measure.cache_clear()
+    drawn = _count_drawings(board, monkeypatch)
     assert pen.best_grid(board, pen_options(), parse_paper("a4"), 12, (False, True)) is not None
     grids = 2 * 12
     assert len(drawn) < grids  # the exhaustive search drew every grid at least once, and its 2 measurements
