@@ -22,6 +22,7 @@ GAME = GameInfo(
         "en": "Twenty-four pawns try to take the fortress held by two officers who capture by jumping.",
     },
     board="boardgen.games.assalto.board:AssaltoBoard",
+    pieces="boardgen.games.assalto.pieces:PIECES",
     engine="boardgen.games.assalto.rules:AssaltoState",
     sizes=None,
     default_size=None,

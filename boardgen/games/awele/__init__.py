@@ -21,6 +21,7 @@ GAME = GameInfo(
         "en": "Sow seeds round two rows of six pits and harvest the opponent's pits that end with two or three.",
     },
     board="boardgen.games.awele.board:AweleBoard",
+    pieces="boardgen.games.awele.pieces:PIECES",
     engine="boardgen.games.awele.rules:AweleState",
     sizes=None,
     default_size=None,

@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Capture every enemy piece; along lines of your own colour a piece may move two points at once.",
     },
     board="boardgen.games.brax.board:BraxBoard",
+    pieces="boardgen.games.brax.pieces:PIECES",
     engine="boardgen.games.brax.rules:BraxState",
     sizes=None,
     default_size=None,

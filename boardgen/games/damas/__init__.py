@@ -12,6 +12,8 @@ GAME = GameInfo(
         "taking the most pieces must be played.",
     },
     board="boardgen.games.damas.board:DamasBoard",
+    pieces="boardgen.games.damas.pieces:PIECES",
+    record="boardgen.games.damas.records:RECORD",
     engine="boardgen.games.damas.rules:DamasState",
     sizes=None,
     default_size=None,

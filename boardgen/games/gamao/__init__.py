@@ -16,6 +16,8 @@ GAME = GameInfo(
         "bring yours home and bear them off first.",
     },
     board="boardgen.games.gamao.board:GamaoBoard",
+    pieces="boardgen.games.gamao.pieces:PIECES",
+    record="boardgen.games.gamao.records:RECORD",
     engine="boardgen.games.gamao.rules:GamaoState",
     sizes=None,
     default_size=None,

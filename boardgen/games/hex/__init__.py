@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Join your two opposite edges of the rhombus of hexagons.",
     },
     board="boardgen.games.hex.board:HexBoard",
+    pieces="boardgen.games.hex.pieces:PIECES",
     engine="boardgen.games.hex.rules:HexState",
     sizes=frozenset(range(2, 27)),
     default_size=11,

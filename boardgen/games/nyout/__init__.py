@@ -12,6 +12,7 @@ GAME = GameInfo(
         "stacks of horses and captures that send the opponent back to the start.",
     },
     board="boardgen.games.nyout.board:NyoutBoard",
+    pieces="boardgen.games.nyout.pieces:PIECES",
     engine="boardgen.games.nyout.rules:NyoutState",
     sizes=None,
     default_size=None,

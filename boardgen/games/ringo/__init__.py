@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Seven attackers try to get two pieces into the citadel; four defenders try to stop them.",
     },
     board="boardgen.games.ringo.board:RingoBoard",
+    pieces="boardgen.games.ringo.pieces:PIECES",
     engine="boardgen.games.ringo.rules:RingoState",
     sizes=None,
     default_size=None,

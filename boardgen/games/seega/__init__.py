@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Place your pieces two at a time round the empty centre, then capture by trapping enemies between two of yours.",
     },
     board="boardgen.games.seega.board:SeegaBoard",
+    pieces="boardgen.games.seega.pieces:PIECES",
     engine="boardgen.games.seega.rules:SeegaState",
     sizes=frozenset({5, 7, 9}),
     default_size=5,

@@ -10,6 +10,8 @@ GAME = GameInfo(
         "en": "Capture the opponent's pieces by racing along the tracks and round the corner loops.",
     },
     board="boardgen.games.surakarta.board:SurakartaBoard",
+    pieces="boardgen.games.surakarta.pieces:PIECES",
+    record="boardgen.games.surakarta.records:RECORD",
     engine="boardgen.games.surakarta.rules:SurakartaState",
     sizes=None,
     default_size=None,

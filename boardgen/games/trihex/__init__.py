@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Join all three sides of the triangle of hexagons (the game of Y).",
     },
     board="boardgen.games.trihex.board:TrihexBoard",
+    pieces="boardgen.games.trihex.pieces:PIECES",
     engine="boardgen.games.trihex.rules:TrihexState",
     sizes=frozenset(range(2, 27)),
     default_size=11,

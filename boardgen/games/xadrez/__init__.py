@@ -17,6 +17,8 @@ GAME = GameInfo(
         "draws by repetition and by the 50-move rule.",
     },
     board="boardgen.games.xadrez.board:XadrezBoard",
+    pieces="boardgen.games.xadrez.pieces:PIECES",
+    record="boardgen.games.xadrez.records:RECORD",
     engine="boardgen.games.xadrez.rules:XadrezState",
     sizes=None,
     default_size=None,
