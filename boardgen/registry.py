@@ -113,6 +113,17 @@ class GameInfo:
             raise ValueError(f"{self.id}: texts={self.texts!r} names no package folder")
         return Path(locations[0]).joinpath(*[part for part in folder.split("/") if part]).resolve()
 
+    def package_folder(self) -> Path | None:
+        """The folder of the package the game's board module is in (``boardgen/games/ID/``): what the build digests as the game's code."""
+        module = self.board.partition(":")[0]
+        package = module.rpartition(".")[0] or module
+        spec = importlib.util.find_spec(package) if module_exists(package) else None
+        if spec is None:
+            return None
+        if spec.submodule_search_locations:
+            return Path(list(spec.submodule_search_locations)[0]).resolve()
+        return Path(spec.origin).resolve().parent if spec.origin else None
+
     def load_board(self) -> Any:
         return _resolve(self.board)
 

@@ -115,7 +115,7 @@ class Inputs:
         if kind == "site-code":
             return tree_digest(self.package / "site")
         if kind == "game" and argument:
-            return tree_digest(self.package / "games" / argument)
+            return tree_digest(_game_dir(self.package, argument))
         if kind == "fonts":
             return tree_digest(self.package / "fonts")
         if kind == "templates":
@@ -125,7 +125,7 @@ class Inputs:
             return tree_digest(_templates_dir() / SITE_TEMPLATES)
         if kind == "rules" and argument:
             game, _, langs = argument.partition(":")
-            folder = _rules_dir() / game
+            folder = _rules_dir(game)
             if not langs:
                 return tree_digest(folder)
             others = _other_language_texts(folder, langs.split("+"))
@@ -163,7 +163,17 @@ def _templates_dir() -> Path:
     return templates_dir()
 
 
-def _rules_dir() -> Path:
-    from boardgen.booklet.paths import rules_dir
+def _game_dir(package: Path, game: str) -> Path:
+    """``boardgen/games/ID/``, or the package folder of a game kept outside boardgen (a plugin)."""
+    folder = package / "games" / game
+    if folder.is_dir():
+        return folder
+    from boardgen.registry import get_game
 
-    return rules_dir()
+    return get_game(game).package_folder() or folder
+
+
+def _rules_dir(game: str) -> Path:
+    from boardgen.booklet.paths import game_texts_dir
+
+    return game_texts_dir(game)
