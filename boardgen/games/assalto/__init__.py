@@ -120,4 +120,13 @@ GAME = GameInfo(
             "rule so that every game ends (pawns could step sideways forever).",
         ),
     ),
+    extra={
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py):
+        # the fortress wall against the board lines it runs over and the tint beside it, and the two sides
+        "tone_pairs": (
+            ("fortress-wall", "lines"),
+            ("fortress-wall", ("fortress-area", "fill"), "beside"),
+            (("start-player-0", "fill"), ("start-player-1", "fill")),
+        ),
+    },
 )

@@ -26,7 +26,13 @@ GAME = GameInfo(
     sizes=None,
     default_size=None,
     aliases=("mancala", "oware", "awale"),
-    extra={"pen_and_paper": True},  # white pits a count can be written in: four boards a sheet to play in pencil
+    extra={
+        # white pits a count can be written in: four boards a sheet to play in pencil
+        "pen_and_paper": True,
+        # the sheet tells nothing apart by colour: pits and stores are ink outlines, the sowing direction an
+        # arrowed loop of its own shape, and seeds have no owner (tests/sheet/test_greyscale.py)
+        "tone_pairs": (),
+    },
     variants=(
         Variant.boolean(
             "must_feed",

@@ -47,5 +47,9 @@ GAME = GameInfo(
         ),
     ),
     # Random games run long (up to the 100-move no-capture draw): 100 of them, not 200, keep the suite in budget.
-    extra={"conformance_playouts": 100},
+    extra={
+        "conformance_playouts": 100,
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (("line-white", "line-red"), (("start-player-0", "fill"), ("start-player-1", "fill"))),
+    },
 )

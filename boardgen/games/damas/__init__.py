@@ -62,4 +62,10 @@ GAME = GameInfo(
             source={"off": "seed", "on": "FMJD draughts-64 rules, as pydraughts 0.6.7's brazilian variant plays them"},
         ),
     ),
+    extra={
+        # in tone (tests/sheet/test_greyscale.py): the two sides' start marks, and Black's against the dark squares
+        # it stands on (White's marks are near paper white and stand out from the hatched squares by their ink
+        # outline; the light squares are bare paper in light ink, so no role of theirs shows to measure)
+        "tone_pairs": ((("start-player-0", "fill"), ("start-player-1", "fill")), (("start-player-1", "fill"), "cell-dark", "beside")),
+    },
 )

@@ -24,7 +24,12 @@ GAME = GameInfo(
     aliases=("backgammon", "gamon", "tavla"),
     # 60 of the conformance harness's random games, not 200: a game is some 250 moves and 120 throws,
     # and the harness replays and round-trips each (200 took 64 s on 2 cores, 60 take about 20 s).
-    extra={"conformance_playouts": 60},
+    extra={
+        "conformance_playouts": 60,
+        # in tone (tests/sheet/test_greyscale.py): the points alternate two tones; the start marks (a dot per
+        # checker) show the two sides
+        "tone_pairs": (("point-dark", "point-light"), (("start-player-0", "fill"), ("start-player-1", "fill"))),
+    },
     variants=(
         Variant.boolean(
             "cube",

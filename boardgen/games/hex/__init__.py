@@ -15,7 +15,11 @@ GAME = GameInfo(
     sizes=frozenset(range(2, 27)),
     default_size=11,
     popular_sizes=(11, 13, 14, 19),
-    extra={"pen_and_paper": True},
+    extra={
+        "pen_and_paper": True,
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (("edge-player-0", "edge-player-1"),),
+    },
     variants=(
         Variant.boolean(
             "swap",

@@ -69,4 +69,9 @@ GAME = GameInfo(
             source={"off": "seed; Culin 1895", "on": "modern yut, games.md 8.6"},
         ),
     ),
+    extra={
+        # the sheet tells nothing apart by colour either: stations are one tint, the large ones told by size and
+        # a second ring, the direction by arrowheads (tests/sheet/test_greyscale.py; the horses: tests/games/test_nyout_board.py)
+        "tone_pairs": (),
+    },
 )

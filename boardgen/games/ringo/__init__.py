@@ -54,4 +54,20 @@ GAME = GameInfo(
             "forever); off: no draw.",
         ),
     ),
+    extra={
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (
+            # The neutral zone's outline against every cell it runs along.
+            ("neutral-zone", "cell-dark", "beside"),
+            ("neutral-zone", "cell-light", "beside"),
+            ("neutral-zone", "cell-neutral-dark", "beside"),
+            ("neutral-zone", "cell-neutral-light", "beside"),
+            ("neutral-zone", "cell-citadel", "beside"),
+            # The start marks: the two sides, and each mark's rim against the cell it stands on.
+            (("start-player-0", "fill"), ("start-player-1", "fill")),
+            (("start-player-0", "stroke"), "cell-dark", "beside"),
+            (("start-player-0", "stroke"), "cell-light", "beside"),
+            (("start-player-1", "stroke"), "cell-light", "beside"),
+        ),
+    },
 )

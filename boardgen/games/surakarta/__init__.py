@@ -47,4 +47,13 @@ GAME = GameInfo(
             ),
         ),
     ),
+    extra={
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (
+            ("plain", "circuit-inner"),
+            ("plain", "circuit-outer"),
+            ("circuit-inner", "circuit-outer"),
+            (("start-player-0", "fill"), ("start-player-1", "fill")),
+        ),
+    },
 )

@@ -16,7 +16,11 @@ GAME = GameInfo(
     default_size=11,
     popular_sizes=(11, 13, 15, 19),
     aliases=("y",),
-    extra={"pen_and_paper": True},
+    extra={
+        "pen_and_paper": True,
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (("side-left", "side-right"), ("side-right", "side-bottom"), ("side-left", "side-bottom")),
+    },
     variants=(
         Variant.boolean(
             "swap",
