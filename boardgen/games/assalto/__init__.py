@@ -128,5 +128,14 @@ GAME = GameInfo(
             ("fortress-wall", ("fortress-area", "fill"), "beside"),
             (("start-player-0", "fill"), ("start-player-1", "fill")),
         ),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "assalto"},
+            {"name": "assalto-free-officers-wikipedia", "variants": {"officer_start": "free", "pawn_moves": "towards-fortress", "long_capture": "off", "direction_change": "allowed", "huffing": "on", "diagonals": "all"}, "seed": 2},
+            # Murray's rules as Ludii plays them, spelt out (rules=murray is the shorthand for this set;
+            # tests/engines/test_assalto_rules.py shows the two are the same): seed 1 shows a capture and
+            # one step that huffs both officers.
+            {"name": "assalto-murray", "variants": {"first": "officers", "huffing": "on", "huffed": "all", "chains": "off", "officers_win": "no-pawn-left", "stalemate": "pass", "long_capture": "off", "pawn_moves": "any-line"}},
+        ),
     },
 )

@@ -51,5 +51,10 @@ GAME = GameInfo(
         "conformance_playouts": 100,
         # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
         "tone_pairs": (("line-white", "line-red"), (("start-player-0", "fill"), ("start-player-1", "fill"))),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "brax", "seed": 7},
+            {"name": "brax-blocked-any-answer", "variants": {"pass_through": "blocked", "brax_answer": "any"}, "seed": 9},
+        ),
     },
 )

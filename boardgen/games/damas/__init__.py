@@ -67,5 +67,13 @@ GAME = GameInfo(
         # it stands on (White's marks are near paper white and stand out from the hatched squares by their ink
         # outline; the light squares are bare paper in light ink, so no role of theirs shows to measure)
         "tone_pairs": ((("start-player-0", "fill"), ("start-player-1", "fill")), (("start-player-1", "fill"), "cell-dark", "beside")),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "damas"},
+            {"name": "damas-forward-captures-black-first", "variants": {"men_capture_backwards": "off", "first": "black"}, "seed": 3},
+            # The confederation's and FMJD's draws: seed 410 ends at ply 57 with three pieces against a lone king on the
+            # long diagonal (5 moves each without a capture); the texts carry the capture count and the king moves.
+            {"name": "damas-repetition-endgame-draws", "variants": {"repetition": "on", "endgame_draws": "on"}, "seed": 410},
+        ),
     },
 )

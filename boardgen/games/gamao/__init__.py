@@ -29,6 +29,12 @@ GAME = GameInfo(
         # in tone (tests/sheet/test_greyscale.py): the points alternate two tones; the start marks (a dot per
         # checker) show the two sides
         "tone_pairs": (("point-dark", "point-light"), (("start-player-0", "fill"), ("start-player-1", "fill"))),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            # Gamão: a whole game with seeded throws (300 moves are enough for most), and the cube (seed 3 doubles).
+            {"name": "gamao", "max_plies": 300},
+            {"name": "gamao-cube", "variants": {"cube": "on"}, "seed": 3, "max_plies": 300},
+        ),
     },
     variants=(
         Variant.boolean(

@@ -69,5 +69,10 @@ GAME = GameInfo(
             (("start-player-0", "stroke"), "cell-light", "beside"),
             (("start-player-1", "stroke"), "cell-light", "beside"),
         ),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "ringo", "seed": 8},
+            {"name": "ringo-bell", "variants": {"multi_capture": "off", "attacker_side_capture": "on", "neutral_zone": "pink", "quota": "always", "defender_blocked": "lose"}, "seed": 2},
+        ),
     },
 )

@@ -24,6 +24,15 @@ GAME = GameInfo(
         "conformance_playouts": 30,
         # the centre cell (hatched, crossed) against the plain cells round it, in tone (tests/sheet/test_greyscale.py)
         "tone_pairs": (("board-mark", "cell-light"),),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            # Seega: seed 8 has a blocked player whose opponent moves twice; the variant game (seed 4) chains
+            # captures with one piece and ends by the count after 10 quiet moves.
+            {"name": "seega-5", "size": 5, "seed": 8},
+            {"name": "seega-5-chains-edge-middles", "size": 5, "variants": {"continue_capture": "may", "quiet_moves": "10", "quiet_count": "both", "first_move": "first-placer", "first_placements": "edge-middles"}, "seed": 4},
+            # Ludii's Seega.lud: no safe centre and no count; seed 8 (the default game's seed) captures on c3 four times.
+            {"name": "seega-5-open-centre-no-count", "size": 5, "variants": {"safe_centre": "off", "quiet_moves": "off"}, "seed": 8},
+        ),
     },
     variants=(
         Variant.choice(

@@ -55,5 +55,10 @@ GAME = GameInfo(
             ("circuit-inner", "circuit-outer"),
             (("start-player-0", "fill"), ("start-player-1", "fill")),
         ),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "surakarta"},
+            {"name": "surakarta-blocks-corners", "variants": {"origin": "blocks", "corner_capture": "on"}, "seed": 2},
+        ),
     },
 )

@@ -20,6 +20,11 @@ GAME = GameInfo(
         "pen_and_paper": True,
         # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
         "tone_pairs": (("side-left", "side-right"), ("side-right", "side-bottom"), ("side-left", "side-bottom")),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "trihex-5", "size": 5, "seed": 26},
+            {"name": "trihex-4-swap-off", "size": 4, "variants": {"swap": "off"}, "seed": 2},
+        ),
     },
     variants=(
         Variant.boolean(
