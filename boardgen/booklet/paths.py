@@ -68,16 +68,16 @@ def rules_dir() -> Path:
     return project_root() / "rules_text"
 
 
-def game_texts_dir(game_id: str) -> Path:
-    """The folder of a game's rule texts: ``ID/`` in the folder its GameInfo declares, else in ``rules_text/``."""
+def declared_texts_root(game_id: str) -> Path | None:
+    """The folder of rule texts the game ``game_id`` declares (``GameInfo.texts``); None: boardgen's ``rules_text/``."""
     from boardgen.registry import all_games
 
-    for game in all_games():
-        if game.id == game_id:
-            root = game.texts_root()
-            if root is not None:
-                return root / game_id
-    return rules_dir() / game_id
+    return next((game.texts_root() for game in all_games() if game.id == game_id and game.texts is not None), None)
+
+
+def game_texts_dir(game_id: str) -> Path:
+    """The folder of a game's rule texts: ``ID/`` in the folder its GameInfo declares, else in ``rules_text/``."""
+    return (declared_texts_root(game_id) or rules_dir()) / game_id
 
 
 def text_roots() -> tuple[Path, ...]:

@@ -125,7 +125,7 @@ class Inputs:
             return tree_digest(_templates_dir() / SITE_TEMPLATES)
         if kind == "rules" and argument:
             game, _, langs = argument.partition(":")
-            folder = _rules_dir(game)
+            folder = (_declared_texts_root(game) or _rules_dir()) / game
             if not langs:
                 return tree_digest(folder)
             others = _other_language_texts(folder, langs.split("+"))
@@ -168,12 +168,20 @@ def _game_dir(package: Path, game: str) -> Path:
     folder = package / "games" / game
     if folder.is_dir():
         return folder
-    from boardgen.registry import get_game
+    from boardgen.registry import all_games
 
-    return get_game(game).package_folder() or folder
+    found = next((info.package_folder() for info in all_games() if info.id == game), None)
+    return found or folder
 
 
-def _rules_dir(game: str) -> Path:
-    from boardgen.booklet.paths import game_texts_dir
+def _rules_dir() -> Path:
+    from boardgen.booklet.paths import rules_dir
 
-    return game_texts_dir(game)
+    return rules_dir()
+
+
+def _declared_texts_root(game: str) -> Path | None:
+    """Where a game kept outside boardgen has its rule texts (None: in ``rules_text/``)."""
+    from boardgen.booklet.paths import declared_texts_root
+
+    return declared_texts_root(game)
