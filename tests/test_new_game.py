@@ -178,3 +178,34 @@ def test_booklet_typesets_the_toy_s_rules_in_both_languages(plugin: Path, tmp_pa
     text = subprocess.run(["pdftotext", str(tmp_path / "toy.pdf"), "-"], capture_output=True, text=True, check=True).stdout
     for words in ("Três em linha", "Three in a row", "Como jogar", "How to play", "the corner a1", "o canto a1"):
         assert words in " ".join(text.split()), words
+
+
+# -- the declarations themselves, in this process (no plugin installed) ---------------------------------
+
+
+def test_boardgen_s_games_declare_their_sheets_and_find_their_package() -> None:
+    from boardgen.registry import get_game
+
+    hex_game, damas = get_game("hex"), get_game("damas")
+    assert (hex_game.pieces, hex_game.record, hex_game.texts) == ("boardgen.games.hex.pieces:PIECES", None, None)
+    assert hex_game.has_pieces() and not hex_game.has_record() and hex_game.texts_root() is None
+    assert damas.has_record() and type(damas.load_record()).__name__ == "RecordSheet"
+    assert hex_game.package_folder() == (Path(__file__).resolve().parent.parent / "boardgen" / "games" / "hex")
+    assert all(game.pieces == f"boardgen.games.{game.id}.pieces:PIECES" and game.has_pieces() for game in all_games())
+
+
+def test_a_game_without_a_pieces_sheet_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.errors import OptionError
+    from boardgen.registry import GameInfo
+    from boardgen.sheets.pieces import declaration
+
+    shutil.copytree(TOY, tmp_path / "toyrow", ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    bare = GameInfo(id="bare", title={}, summary={}, board="toyrow.board:ToyBoard", texts="toyrow:rules_text")
+    assert bare.texts_root() == (tmp_path / "toyrow" / "rules_text").resolve() and not bare.has_pieces()
+    assert bare.package_folder() == (tmp_path / "toyrow").resolve()
+    with pytest.raises(OptionError, match="^GAME: bare has no pieces sheet yet$"):
+        declaration(bare)
+    assert bare.load_record() is None
+    for name in [name for name in list(sys.modules) if name == "toyrow" or name.startswith("toyrow.")]:
+        del sys.modules[name]
