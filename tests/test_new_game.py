@@ -209,3 +209,18 @@ def test_a_game_without_a_pieces_sheet_is_refused_by_name(tmp_path: Path, monkey
     assert bare.load_record() is None
     for name in [name for name in list(sys.modules) if name == "toyrow" or name.startswith("toyrow.")]:
         del sys.modules[name]
+
+
+def test_a_plugin_without_a_pieces_sheet_is_not_offered_one(tmp_path: Path) -> None:
+    folder = install_toy(tmp_path / "site-packages", "toy = toyrow:GAME\nbare = toyrow_bare:GAME\n")
+    (folder / "toyrow_bare.py").write_text(
+        "from boardgen.registry import GameInfo\nGAME = GameInfo(id='bare', title={'pt': 'Nu', 'en': 'Bare'}, summary={}, board='toyrow.board:ToyBoard')\n",
+        encoding="utf-8",
+    )
+    refused = run_boardgen("pieces", "bare", "-o", str(tmp_path / "bare.pdf"), cwd=tmp_path, env=toy_env(folder), timeout=120)
+    assert (refused.returncode, refused.stdout, refused.stderr) == (2, "", "boardgen: error: GAME: bare has no pieces sheet yet\n")
+    assert not (tmp_path / "bare.pdf").exists()
+    completion = {"_BOARDGEN_COMPLETE": "bash_complete", "COMP_WORDS": "boardgen pieces ", "COMP_CWORD": "2"}
+    offered = run_boardgen(cwd=tmp_path, env={**toy_env(folder), **completion}, timeout=120)
+    names = {line.split(",", 1)[1] for line in offered.stdout.splitlines()}
+    assert {"toy", "three-in-a-row", "hex"} <= names and "bare" not in names
