@@ -30,7 +30,7 @@ from typing import Any
 from boardgen.engine.sizes import check_size, describe_sizes, size_set
 from boardgen.engine.variants import Variant, VariantValues, find_variant
 from boardgen.engine.variants import resolve_variants as _resolve_variants
-from boardgen.errors import OptionError
+from boardgen.errors import BoardgenError, OptionError
 
 __all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Variant", "VariantValues", "all_games", "get_game", "module_exists", "parse_variant_options"]
 
@@ -107,10 +107,10 @@ class GameInfo:
         if self.texts is None:
             return None
         package, _, folder = self.texts.partition(":")
-        spec = importlib.util.find_spec(package)
+        spec = importlib.util.find_spec(package) if package and module_exists(package) else None
         locations = list(spec.submodule_search_locations or []) if spec is not None else []
         if not locations:
-            raise ValueError(f"{self.id}: texts={self.texts!r} names no package folder")
+            raise BoardgenError(f"{self.id}: texts={self.texts!r} names no package that can be imported (PACKAGE:FOLDER)")
         return Path(locations[0]).joinpath(*[part for part in folder.split("/") if part]).resolve()
 
     def package_folder(self) -> Path | None:

@@ -224,3 +224,12 @@ def test_a_plugin_without_a_pieces_sheet_is_not_offered_one(tmp_path: Path) -> N
     offered = run_boardgen(cwd=tmp_path, env={**toy_env(folder), **completion}, timeout=120)
     names = {line.split(",", 1)[1] for line in offered.stdout.splitlines()}
     assert {"toy", "three-in-a-row", "hex"} <= names and "bare" not in names
+
+
+def test_a_folder_of_texts_in_no_package_is_one_clear_error() -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.registry import GameInfo
+
+    lost = GameInfo(id="lost", title={}, summary={}, board="x:y", texts="no_such_package.sub:rules_text")
+    with pytest.raises(BoardgenError, match=r"^lost: texts='no_such_package.sub:rules_text' names no package that can be imported \(PACKAGE:FOLDER\)$"):
+        lost.texts_root()
