@@ -229,7 +229,7 @@ def diagram(
     """
     from boardgen.booklet.build import parse_langs
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
-    from boardgen.booklet.paths import rules_dir
+    from boardgen.booklet.paths import game_texts_dir
 
     info = get_game(_text(game, "game"), "game")
     target = _path(path)
@@ -269,7 +269,7 @@ def diagram(
         wins=wins,
     )
     try:
-        folder: Path | None = rules_dir() / info.id
+        folder: Path | None = game_texts_dir(info.id)
     except BoardgenError:  # no rule texts installed: describe the players generically
         folder = None
     if target is not None:

@@ -72,7 +72,7 @@ def test_the_transcript_is_what_the_command_writes(path: Path) -> None:
     """Its moves are the seeded generator's, and its header the command's: no hand edits."""
     specs = {spec.path.resolve(): spec for spec in golden.specs()}
     spec = specs.get(path.resolve())
-    assert spec is not None, f"{path.name} is no transcript tools/golden.py writes (delete it, or add it to SPECS)"
+    assert spec is not None, f"{path.name} is no transcript tools/golden.py writes (delete it, or list it in its game's extra['golden'])"
     lines = golden.read_lines(path)
     difference = golden.first_difference(lines, golden.generate(spec))
     if difference is not None:

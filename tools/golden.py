@@ -76,104 +76,13 @@ class Spec:
         return GOLDEN_DIR / f"{self.name}.txt"
 
 
-# Default variants for every game, plus non-default values whose rules differ in play.
-# Sized games play on a small board to keep the files short.  Seeds were picked
-# so that the game shows the rules that matter: a swap in Hex and Trihex,
-# captures in Brax and Ringo (the first seeds gave games without any).  A game with an
-# engine that is not listed here gets one transcript of its defaults (see specs()).
-SPECS: tuple[Spec, ...] = (
-    Spec("assalto", "assalto"),
-    Spec(
-        "assalto-free-officers-wikipedia",
-        "assalto",
-        variants={
-            "officer_start": "free",
-            "pawn_moves": "towards-fortress",
-            "long_capture": "off",
-            "direction_change": "allowed",
-            "huffing": "on",
-            "diagonals": "all",
-        },
-        seed=2,
-    ),
-    # Murray's rules as Ludii plays them, spelt out (rules=murray is the shorthand for this set;
-    # tests/engines/test_assalto_rules.py shows the two are the same): seed 1 shows a capture and
-    # one step that huffs both officers.
-    Spec(
-        "assalto-murray",
-        "assalto",
-        variants={
-            "first": "officers",
-            "huffing": "on",
-            "huffed": "all",
-            "chains": "off",
-            "officers_win": "no-pawn-left",
-            "stalemate": "pass",
-            "long_capture": "off",
-            "pawn_moves": "any-line",
-        },
-    ),
-    # Awelé: Pingaud's rules (the defaults) and the competition rules OpenSpiel plays (rules=abapa).
-    Spec("awele", "awele"),
-    Spec("awele-abapa", "awele", variants={"rules": "abapa"}, seed=2),
-    # grand_slam=illegal (Ludii's Awari.lud): seed 243 meets three positions where a grand slam is refused.
-    Spec("awele-grand-slam-illegal", "awele", variants={"grand_slam": "illegal"}, seed=243),
-    Spec("brax", "brax", seed=7),
-    Spec("brax-blocked-any-answer", "brax", variants={"pass_through": "blocked", "brax_answer": "any"}, seed=9),
-    Spec("damas", "damas"),
-    Spec("damas-forward-captures-black-first", "damas", variants={"men_capture_backwards": "off", "first": "black"}, seed=3),
-    # The confederation's and FMJD's draws: seed 410 ends at ply 57 with three pieces against a lone king on the
-    # long diagonal (5 moves each without a capture); the texts carry the capture count and the king moves.
-    Spec("damas-repetition-endgame-draws", "damas", variants={"repetition": "on", "endgame_draws": "on"}, seed=410),
-    # Gamão: a whole game with seeded throws (300 moves are enough for most), and the cube (seed 3 doubles).
-    Spec("gamao", "gamao", max_plies=300),
-    Spec("gamao-cube", "gamao", variants={"cube": "on"}, seed=3, max_plies=300),
-    # Nyout: whole games (200 plies is more than any of these needs), seeds showing captures, stacks and shortcuts;
-    # four players are two partnerships, three play each for himself; one with every other reading and the back-do.
-    Spec("nyout", "nyout", seed=12, max_plies=200),
-    Spec("nyout-3", "nyout", variants={"players": "3"}, seed=2, max_plies=200),
-    Spec("nyout-4-partners", "nyout", variants={"players": "4"}, seed=9, max_plies=200),
-    Spec("nyout-culin-on-exit-back-do", "nyout", variants={"shortcut": "culin", "bear_off": "on-exit", "capture_throw": "off", "back_do": "on"}, seed=1, max_plies=200),
-    # seed 29: a throw let go (ply 15, kai:pass): a kai would bring a horse in onto the other side's stack on o02
-    Spec("nyout-enemy-stack-blocks", "nyout", variants={"enemy_stack": "blocks"}, seed=29, max_plies=200),
-    Spec("hex-5", "hex", size=5, seed=25),
-    Spec("hex-4-swap-off", "hex", size=4, variants={"swap": "off"}, seed=2),
-    Spec("ringo", "ringo", seed=8),
-    Spec(
-        "ringo-bell",
-        "ringo",
-        variants={
-            "multi_capture": "off",
-            "attacker_side_capture": "on",
-            "neutral_zone": "pink",
-            "quota": "always",
-            "defender_blocked": "lose",
-        },
-        seed=2,
-    ),
-    # Seega: seed 8 has a blocked player whose opponent moves twice; the variant game (seed 4) chains
-    # captures with one piece and ends by the count after 10 quiet moves.
-    Spec("seega-5", "seega", size=5, seed=8),
-    Spec(
-        "seega-5-chains-edge-middles",
-        "seega",
-        size=5,
-        variants={
-            "continue_capture": "may",
-            "quiet_moves": "10",
-            "quiet_count": "both",
-            "first_move": "first-placer",
-            "first_placements": "edge-middles",
-        },
-        seed=4,
-    ),
-    # Ludii's Seega.lud: no safe centre and no count; seed 8 (the default game's seed) captures on c3 four times.
-    Spec("seega-5-open-centre-no-count", "seega", size=5, variants={"safe_centre": "off", "quiet_moves": "off"}, seed=8),
-    Spec("surakarta", "surakarta"),
-    Spec("surakarta-blocks-corners", "surakarta", variants={"origin": "blocks", "corner_capture": "on"}, seed=2),
-    Spec("trihex-5", "trihex", size=5, seed=26),
-    Spec("trihex-4-swap-off", "trihex", size=4, variants={"swap": "off"}, seed=2),
-)
+# Which transcripts a game has is the game's own data: ``GAME.extra["golden"]`` in its package,
+# a tuple of {"name", "size", "variants", "seed", "max_plies"} (all but the name optional): its
+# default variants, plus non-default values whose rules differ in play.  Sized games play on a
+# small board to keep the files short.  Seeds were picked so that the game shows the rules that
+# matter: a swap in Hex and Trihex, captures in Brax and Ringo (the first seeds gave games without
+# any).  A game with an engine that lists none gets one transcript of its defaults (see specs()).
+GOLDEN_KEY = "golden"
 
 
 def games_with_engines() -> list[GameInfo]:
@@ -193,11 +102,17 @@ def smallest_size(game: GameInfo) -> int | None:
     return game.default_size
 
 
+def game_specs(game: GameInfo) -> list[Spec]:
+    """The transcripts ``game`` lists in ``extra["golden"]``; one of its defaults on its smallest board when it lists none."""
+    listed = game.extra.get(GOLDEN_KEY)
+    if not listed:
+        return [Spec(game.id, game.id, size=smallest_size(game))]
+    return [Spec(entry["name"], game.id, entry.get("size"), dict(entry.get("variants", {})), entry.get("seed", 1), entry.get("max_plies", MAX_PLIES)) for entry in listed]
+
+
 def specs() -> list[Spec]:
-    """The listed transcripts, plus a default one for every game with an engine and no entry."""
-    listed = {spec.game for spec in SPECS}
-    extra = [Spec(g.id, g.id, size=smallest_size(g)) for g in games_with_engines() if g.id not in listed]
-    return sorted([*SPECS, *extra], key=lambda spec: spec.name)
+    """Every transcript of every game with an engine, by name."""
+    return sorted([spec for game in games_with_engines() for spec in game_specs(game)], key=lambda spec: spec.name)
 
 
 # -- writing a transcript ----------------------------------------------------------------------
@@ -443,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.check:
         stale = [] if args.game else stale_files(chosen)
         for path in stale:
-            print(f"{_shown(path)}: not a transcript this command writes (delete it, or add it to SPECS)")
+            print(f"{_shown(path)}: not a transcript this command writes (delete it, or list it in its game's extra['golden'])")
         return max(check(chosen), 1 if stale else 0)
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for spec in chosen:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardgen.boards.base import InkMode
-from boardgen.booklet.paths import fonts_dir, rules_dir, templates_dir
+from boardgen.booklet.paths import fonts_dir, game_texts_dir, templates_dir, text_roots
 from boardgen.booklet.problems import ProblemsError
 from boardgen.booklet.sources import LANGUAGES, source_file
 from boardgen.errors import OptionError, option_name
@@ -102,7 +102,7 @@ def parse_ink(ink: object, option: str = "ink") -> InkMode:
 
 
 def game_folder(game_id: str) -> Path:
-    return rules_dir() / game_id
+    return game_texts_dir(game_id)
 
 
 def load_checked(folder: Path, game_id: str | None = None) -> GameSources:
@@ -155,11 +155,14 @@ def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:
 
 
 def games_with_sources() -> list[Path]:
-    """Folders of ``rules_text/`` that hold a rule text."""
-    root = rules_dir()
-    if not root.is_dir():
-        return []
-    return sorted(p for p in root.iterdir() if p.is_dir() and any(source_file(p, lang).exists() for lang in LANGUAGES))
+    """Folders of ``rules_text/`` (and of the games that declare their own) that hold a rule text."""
+    found: dict[str, Path] = {}
+    for root in text_roots():
+        if root.is_dir():
+            for p in sorted(root.iterdir()):
+                if p.is_dir() and p.name not in found and any(source_file(p, lang).exists() for lang in LANGUAGES):
+                    found[p.name] = p
+    return [found[name] for name in sorted(found)]
 
 
 def diagram_svg(game: GameSources, ident: str) -> bytes:

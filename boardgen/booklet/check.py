@@ -23,7 +23,7 @@ from pathlib import Path
 
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
 from boardgen.booklet.diagrams.syntax import DiagramSpec, read_definitions
-from boardgen.booklet.paths import rules_dir
+from boardgen.booklet.paths import text_roots
 from boardgen.booklet.problems import Problem, Problems
 from boardgen.booklet.runs import plain_long_run
 from boardgen.booklet.sources import (
@@ -88,7 +88,7 @@ def _check_characters(items: list[tuple[str, int]], path: Path, offset: int, pro
 def game_folders(paths: list[Path] | None = None) -> list[Path]:
     """The game folders named by ``paths`` (a game folder, a file in one, or a folder of them)."""
     if not paths:
-        paths = [rules_dir()]
+        paths = list(text_roots())
     folders: list[Path] = []
     for path in paths:
         path = Path(path)

@@ -17,6 +17,10 @@ over a stale ``_data`` left in the tree by an old in-place build.  The working
 folder is never searched: what a command reads must not depend on where it
 is run from (use ``BOARDGEN_HOME`` to point an installed copy at a checkout).
 Fonts are package data (``boardgen/fonts/``) and found with the package.
+
+A game kept outside boardgen (a plugin, :mod:`boardgen.registry`) declares
+its own folder of rule texts (``GameInfo.texts``); :func:`game_texts_dir` and
+:func:`text_roots` are the one place that reads that declaration.
 """
 
 from __future__ import annotations
@@ -64,10 +68,34 @@ def rules_dir() -> Path:
     return project_root() / "rules_text"
 
 
+def declared_texts_root(game_id: str) -> Path | None:
+    """The folder of rule texts the game ``game_id`` declares (``GameInfo.texts``); None: boardgen's ``rules_text/``."""
+    from boardgen.registry import all_games
+
+    return next((game.texts_root() for game in all_games() if game.id == game_id and game.texts is not None), None)
+
+
+def game_texts_dir(game_id: str) -> Path:
+    """The folder of a game's rule texts: ``ID/`` in the folder its GameInfo declares, else in ``rules_text/``."""
+    return (declared_texts_root(game_id) or rules_dir()) / game_id
+
+
+def text_roots() -> tuple[Path, ...]:
+    """``rules_text/`` and every folder of rule texts a registered game declares, each once."""
+    from boardgen.registry import all_games
+
+    roots = [rules_dir()]
+    for game in all_games():
+        root = game.texts_root()
+        if root is not None and root not in roots:
+            roots.append(root)
+    return tuple(roots)
+
+
 def fonts_dir() -> Path:
     return FONT_DIR.resolve()
 
 
 def allowed_roots() -> tuple[Path, ...]:
     """The only folders a booklet may read from: templates, fonts and the rule texts (with their images)."""
-    return (templates_dir(), fonts_dir(), rules_dir())
+    return (templates_dir(), fonts_dir(), *text_roots())

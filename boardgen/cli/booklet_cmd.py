@@ -154,7 +154,7 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     """
     from boardgen.booklet.build import parse_langs
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
-    from boardgen.booklet.paths import rules_dir
+    from boardgen.booklet.paths import game_texts_dir
     from boardgen.cli.options import parse_size
     from boardgen.registry import get_game, parse_variant_options
 
@@ -182,7 +182,7 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
         names={"arrows": "--arrow"},
     )
     try:
-        texts = rules_dir() / info.id
+        texts = game_texts_dir(info.id)
     except BoardgenError:  # no checkout around: describe the players generically
         texts = None
     data, (width, height) = diagram_file(checked, terms_from_rules(texts, langs), fmt, ink=chosen_ink, dpi=dpi)

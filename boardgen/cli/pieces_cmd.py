@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 import click
+from click.shell_completion import CompletionItem
 
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
 from boardgen.cli.complete import complete_choices, complete_game, complete_paper
@@ -19,8 +20,15 @@ OPTION_NAMES = {"paper": "--paper", "page": "--page", "format": "--format", "ink
 log = logging.getLogger("boardgen")
 
 
+def complete_pieces_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Only the games (and aliases) that declare a pieces sheet (``GameInfo.pieces``): the others would be refused."""
+    from boardgen.registry import get_game
+
+    return [item for item in complete_game(ctx, param, incomplete) if get_game(item.value).pieces is not None]
+
+
 @click.command()
-@click.argument("game", shell_complete=complete_game)
+@click.argument("game", shell_complete=complete_pieces_game)
 @verbosity_options
 @click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides); the pieces fit the board drawn on it.")
 @click.option("--format", "fmt", type=str, metavar="pdf|svg|png", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")

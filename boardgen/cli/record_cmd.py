@@ -1,6 +1,6 @@
 """``boardgen record``: a game's record sheet (score pad or notation sheet) as PDF or SVG.
 
-The sheet is the game's declaration (``boardgen/games/GAME/records.py``) laid
+The sheet is the RecordSheet the game declares (``GameInfo.record``) laid
 out by :mod:`boardgen.sheets.records`; imports only the drawing stack.
 """
 

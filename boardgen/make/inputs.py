@@ -115,7 +115,7 @@ class Inputs:
         if kind == "site-code":
             return tree_digest(self.package / "site")
         if kind == "game" and argument:
-            return tree_digest(self.package / "games" / argument)
+            return tree_digest(_game_dir(self.package, argument))
         if kind == "fonts":
             return tree_digest(self.package / "fonts")
         if kind == "templates":
@@ -125,7 +125,7 @@ class Inputs:
             return tree_digest(_templates_dir() / SITE_TEMPLATES)
         if kind == "rules" and argument:
             game, _, langs = argument.partition(":")
-            folder = _rules_dir() / game
+            folder = (_declared_texts_root(game) or _rules_dir()) / game
             if not langs:
                 return tree_digest(folder)
             others = _other_language_texts(folder, langs.split("+"))
@@ -163,7 +163,25 @@ def _templates_dir() -> Path:
     return templates_dir()
 
 
+def _game_dir(package: Path, game: str) -> Path:
+    """``boardgen/games/ID/``, or the package folder of a game kept outside boardgen (a plugin)."""
+    folder = package / "games" / game
+    if folder.is_dir():
+        return folder
+    from boardgen.registry import all_games
+
+    found = next((info.package_folder() for info in all_games() if info.id == game), None)
+    return found or folder
+
+
 def _rules_dir() -> Path:
     from boardgen.booklet.paths import rules_dir
 
     return rules_dir()
+
+
+def _declared_texts_root(game: str) -> Path | None:
+    """Where a game kept outside boardgen has its rule texts (None: in ``rules_text/``)."""
+    from boardgen.booklet.paths import declared_texts_root
+
+    return declared_texts_root(game)

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from boardgen.make.plan import Job, PlanContext
-from boardgen.registry import GameInfo, all_games, module_exists
+from boardgen.registry import GameInfo, all_games
 from boardgen.site.catalogue import Kind
 
 BUILD_PAPERS = ("a4", "letter")
@@ -175,7 +175,7 @@ PIECES_COST = 0.3
 def pieces_jobs(context: PlanContext | None = None) -> Iterator[Job]:
     """Every game's pieces sheet (PDF, all its pages), on A4 and Letter: sized for the board on the same paper."""
     for game in _games_with_boards():
-        if not module_exists(f"boardgen.games.{game.id}.pieces"):
+        if not game.has_pieces():
             continue
         for paper in BUILD_PAPERS:
             yield Job(

@@ -9,8 +9,9 @@ What the sheet decides, and why:
 * **count**: the engine's start position (``GAME.load_engine().initial()``),
   never a second table; a game whose pieces are all placed during play says
   in its declaration how many a full game can need (from the board's cells);
-* **look**: the game's own declaration (``boardgen/games/GAME/pieces.py``,
-  a :class:`~boardgen.boards.pieces.PieceSet`) picks the shapes;
+* **look**: the game's own declaration (the :class:`~boardgen.boards.pieces.PieceSet`
+  its ``GameInfo.pieces`` names, ``boardgen/games/GAME/pieces.py`` for boardgen's
+  games) picks the shapes;
 * **duplex**: double-sided pieces come as a front page and a back page whose
   content is mirrored left to right, so that a portrait sheet printed on both
   sides and flipped on its long edge puts each back under its front; a
@@ -23,7 +24,6 @@ all ink ``MARGIN_MM`` inside the edge.
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -78,14 +78,11 @@ class PiecePlan:
     lines: tuple[tuple[str, str], ...] = ()
 
 
-def declaration(game_id: str) -> PieceSet:
-    """The game's ``PIECES`` declaration, from ``boardgen/games/GAME/pieces.py`` (the per-game hook)."""
-    try:
-        module = importlib.import_module(f"boardgen.games.{game_id}.pieces")
-    except ModuleNotFoundError:
-        raise OptionError("GAME", f"{game_id} has no pieces sheet yet") from None
-    found = getattr(module, "PIECES", None)
-    assert isinstance(found, PieceSet), f"boardgen.games.{game_id}.pieces.PIECES is not a PieceSet"
+def declaration(game: GameInfo) -> PieceSet:
+    """The game's pieces declaration, the PieceSet its ``GameInfo.pieces`` names; OptionError when it declares none."""
+    found = game.load_pieces()
+    if not isinstance(found, PieceSet):
+        raise TypeError(f"{game.pieces} must be a PieceSet, not {type(found).__name__}")
     return found
 
 
@@ -107,7 +104,7 @@ def start_counts(game: GameInfo, size: int | None, variants: tuple[Mapping[str, 
 
 def plan_pieces(game: GameInfo, paper: Paper, ink: InkMode = "full", names: Mapping[str, str] | None = None) -> PiecePlan:
     """The pieces of ``game`` at the size its default board takes on ``paper``; errors name ``paper`` as ``names`` says."""
-    pieces = declaration(game.id)
+    pieces = declaration(game)
     board = game.make_board(game.default_size)
     scale = place_board(board, paper, BoardOptions(ink=ink), names=names).frame.scale
     counts = start_counts(game, game.default_size, pieces.variants)
@@ -232,7 +229,7 @@ def _moved(shapes: list[Shape], dx: float, dy: float) -> list[Shape]:
 
 
 def count_words(plan: PiecePlan, lang: int) -> str:
-    pieces = declaration(plan.game.id)
+    pieces = declaration(plan.game)
     parts = [f"{n} {_name(pieces, owner, kind, lang)}" for (owner, kind), n in plan.counts.items()]
     if pieces.style == "beans":
         total = sum(plan.counts.values())
@@ -250,7 +247,7 @@ def count_words(plan: PiecePlan, lang: int) -> str:
 
 
 def size_words(plan: PiecePlan, paper: Paper, lang: int) -> str:
-    pieces = declaration(plan.game.id)
+    pieces = declaration(plan.game)
     if pieces.style == "beans":
         return (f"Covas de {decimal(plan.room_mm, 'pt')} mm, como o tabuleiro em {paper.label}.", f"Pits {decimal(plan.room_mm, 'en')} mm across, as the board on {paper.label}.")[lang]
     code = ("pt", "en")[lang]
@@ -381,7 +378,7 @@ def _pack(queue: list[Cutout], left: float, top: float, right: float, bottom: fl
 
 def _sheet(plan: PiecePlan, paper: Paper, content: Group, width: float, height: float, index: int, pages: int) -> Sheet:
     title = f"{plan.game.title['pt']} — peças — boardgen"
-    subject = f"{plan.game.title['en']} pieces: {plan.piece_mm:.1f} mm for {declaration(plan.game.id).room[1].format(f'{plan.room_mm:.1f}')}, {paper.label} portrait, {pages} page{'s' if pages > 1 else ''}"
+    subject = f"{plan.game.title['en']} pieces: {plan.piece_mm:.1f} mm for {declaration(plan.game).room[1].format(f'{plan.room_mm:.1f}')}, {paper.label} portrait, {pages} page{'s' if pages > 1 else ''}"
     return Sheet(width, height, content, title, subject, subject + ". Print at actual size (100%).", "pt-BR", (plan.game.id, "pieces", "print and play"))
 
 

@@ -4,9 +4,10 @@ Why declared: a chess scoresheet, a draughts scoresheet, a series score and
 a backgammon match pad are the same thing on paper (a title, a few blanks to
 fill in, a ruled table with bilingual headings, a note on how to score), so
 a game only says *what* goes on its sheet, in both languages, and this module
-lays it out.  A game has a record sheet when its package has a module
-``records`` (``boardgen/games/GAME/records.py``) defining ``RECORD``, a
-:class:`RecordSheet`; a new game adds only that module.  Layouts that belong
+lays it out.  A game has a record sheet when its ``GameInfo.record`` names
+one, a :class:`RecordSheet` (``record="boardgen.games.GAME.records:RECORD"``
+for boardgen's games); a new game adds only that module and that line of its
+own package.  Layouts that belong
 to a family of games rather than to one live here (:data:`BACKGAMMON_MATCH`),
 and a game of the family attaches one with ``RECORD = BACKGAMMON_MATCH``.
 
@@ -19,7 +20,6 @@ fits (a chess scoresheet: moves 1-30, 31-60, 61-90 on A4), numbered on.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -101,21 +101,14 @@ class RecordSheet:
 # -- finding a game's sheet ------------------------------------------------------------------
 
 
-def record_module(game_id: str) -> str:
-    """Where a game's record sheet is declared: ``boardgen.games.GAME.records``."""
-    return f"boardgen.games.{game_id}.records"
-
-
 def find_record(game_id: str) -> RecordSheet | None:
-    """The game's declared record sheet, None when it has none."""
-    from boardgen.registry import module_exists
+    """The record sheet the game's ``GameInfo.record`` names, None when it declares none."""
+    from boardgen.registry import get_game
 
-    name = record_module(game_id)
-    if not module_exists(name):
-        return None
-    declared = getattr(importlib.import_module(name), "RECORD", None)
-    if not isinstance(declared, RecordSheet):
-        raise TypeError(f"{name}.RECORD must be a RecordSheet, not {type(declared).__name__}")
+    game = get_game(game_id)
+    declared = game.load_record()
+    if declared is not None and not isinstance(declared, RecordSheet):
+        raise TypeError(f"{game.record} must be a RecordSheet, not {type(declared).__name__}")
     return declared
 
 
@@ -123,7 +116,7 @@ def games_with_records() -> list[str]:
     """The ids of the registered games that have a record sheet, sorted."""
     from boardgen.registry import all_games
 
-    return [game.id for game in all_games() if find_record(game.id) is not None]
+    return [game.id for game in all_games() if game.record is not None]
 
 
 def game_record(game_id: str, option: str = "GAME") -> RecordSheet:

@@ -154,6 +154,11 @@ def outside_colophon_and_aside(column: str, lang: str, urls: list[str]) -> str:
     return flat(text)
 
 
+def _body(path) -> str:
+    """A rule text's source after its front matter: what a short or long game's booklet is measured against (no fixed length)."""
+    return path.read_text(encoding="utf-8").split("+++", 2)[-1]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_option_code_or_path_is_printed_outside_the_colophon(game, tmp_path_factory):
     booklet = Booklet(game)
@@ -162,7 +167,7 @@ def test_no_option_code_or_path_is_printed_outside_the_colophon(game, tmp_path_f
     for lang, column in columns(booklet_file(tmp_path_factory, booklet), booklet).items():
         urls = [source.url for source in checked.languages[lang].meta.sources if source.url]
         text = outside_colophon_and_aside(column, lang, urls)
-        assert len(text) > 5000
+        assert len(text) > len(_body(checked.languages[lang].path)) / 3  # the column was read: its source's, less markup and colophon
         patterns = {**DEVELOPER_WORDS, "a file path": FILE_PATH}
         for what, pattern in patterns.items():
             found += [f"{lang}: {what} {m.group(0)!r}: …{text[max(0, m.start() - 40):m.end() + 20]}…" for m in pattern.finditer(text)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boardgen.cli import main
+from boardgen.sheets.records import games_with_records
 
 from ..conftest import run_boardgen
 
@@ -45,7 +46,7 @@ def test_standard_output_gets_the_exact_bytes(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["hex"], "GAME: hex has no record sheet (games with one: damas, gamao, surakarta, xadrez"),
+        (["hex"], f"GAME: hex has no record sheet (games with one: {', '.join(games_with_records())})"),
         (["shogi"], "GAME: unknown game 'shogi'"),
         (["xadrez", "--paper", "b5"], "--paper: unknown paper 'b5'"),
         (["xadrez", "--paper", "100x150"], "--paper: 100 × 150 mm is too small for the Chess — scoresheet sheet"),

@@ -6,7 +6,7 @@ as a reader with protanopia, deuteranopia or tritanopia would see it (Machado,
 Oliveira and Fernandes 2009, severity 1: one 3 x 3 matrix each, applied to
 linear RGB) and as a greyscale print would show it (CIE lightness and the video
 luma printers use).  For each pair of roles that carries meaning (the
-``TONE_PAIRS`` of test_greyscale, and on diagrams the two players' pieces),
+``tone_pairs`` of each game, as test_greyscale reads them, and on diagrams the two players' pieces),
 the two must stay distinguishable in every view:
 
 * by colour: ΔE*ab >= ``DELTA_E`` (CIE 1976) between the mean colours of what
@@ -35,7 +35,7 @@ from boardgen.drawing.model import Sheet
 from boardgen.registry import all_games
 
 from ..conftest import require_tool
-from .test_greyscale import BESIDE, TONE_PAIRS, PrintedSheet, _grown, _LINEAR, _part, printed_board
+from .test_greyscale import BESIDE, PrintedSheet, _grown, _LINEAR, _part, printed_board, tone_pairs
 
 DPI = 100  # a board sheet: enough for a hatching of 1.1 mm (4 pixels a period), fast on two cores
 SMALL_DPI = 200  # a diagram (a few cm wide): its thinner lines need it, and it stays small
@@ -138,7 +138,7 @@ PIECES = ((("piece-player-0", "fill"), ("piece-player-1", "fill")),)
 
 
 def board_kind(game, ink: str) -> tuple[Sheet, Pairs] | None:
-    return printed_board(game, ink), TONE_PAIRS[game.id]
+    return printed_board(game, ink), tone_pairs(game)
 
 
 def diagram_kind(game, ink: str) -> tuple[Sheet, Pairs] | None:
@@ -149,7 +149,7 @@ def diagram_kind(game, ink: str) -> tuple[Sheet, Pairs] | None:
     owners = {role for _, roles in sheet.content.walk() for role in roles if role.startswith("piece-player-")}
     pieces = list(PIECES) if len(owners) == 2 else []
     # The board's own pairs that a small diagram shows (no start marks on a diagram).
-    board = [pair for pair in TONE_PAIRS[game.id] if not any("start-player" in str(item) for item in pair[:2])]
+    board = [pair for pair in tone_pairs(game) if not any("start-player" in str(item) for item in pair[:2])]
     return sheet, pieces + board
 
 

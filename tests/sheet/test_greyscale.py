@@ -5,7 +5,7 @@ in full and in light ink, rasterised in grey, and measured: two roles are told
 apart when their ink differs clearly in lightness (mean grey level) or in
 pattern (how much of their area is inked: solid, hatched, cross-hatched, dashed).
 
-Then the things a player must tell apart (``TONE_PAIRS``: the players' edges
+Then the things a player must tell apart (each game's ``tone_pairs``: the players' edges
 and sides, zone outlines against the cells beside them, start marks) must also
 differ in tone on the real A4 sheet, in both greyscale conversions: a pattern
 that differs only in angle, or an outline as dark as its background, is not
@@ -118,62 +118,26 @@ TONE_DPI = 200
 # most for saturated reds and pinks.
 GREYS = ("cie", "luma")
 
-# What a player must tell apart on each game's sheet, as (first, second) pairs.  A role
-# alone means everything the role inks (fill, hatching and outline); ``(role, "fill")``
-# only its inside (a start mark's colour without its rim), ``(role, "stroke")`` only its
-# outlines.  A third item BESIDE compares only the part of the first that lies beside
-# the second (within BESIDE_PX): an outline or a mark's rim against the cells it borders.
+# What a player must tell apart on each game's sheet, as (first, second) pairs, declared by the
+# game itself (``GAME.extra["tone_pairs"]`` in ``boardgen/games/GAME/__init__.py``, so that a new
+# game adds no line here).  A role alone means everything the role inks (fill, hatching and
+# outline); ``(role, "fill")`` only its inside (a start mark's colour without its rim),
+# ``(role, "stroke")`` only its outlines.  A third item BESIDE compares only the part of the first
+# that lies beside the second (within BESIDE_PX): an outline or a mark's rim against the cells it
+# borders.  A game that declares nothing gets every pair of each group of roles its board
+# declares distinct (``distinct_roles``).
 BESIDE = "beside"
 BESIDE_PX = 4
-TONE_PAIRS: dict[str, list[tuple]] = {
-    "hex": [("edge-player-0", "edge-player-1")],
-    "trihex": [("side-left", "side-right"), ("side-right", "side-bottom"), ("side-left", "side-bottom")],
-    "ringo": [
-        # The neutral zone's outline against every cell it runs along.
-        ("neutral-zone", "cell-dark", BESIDE),
-        ("neutral-zone", "cell-light", BESIDE),
-        ("neutral-zone", "cell-neutral-dark", BESIDE),
-        ("neutral-zone", "cell-neutral-light", BESIDE),
-        ("neutral-zone", "cell-citadel", BESIDE),
-        # The start marks: the two sides, and each mark's rim against the cell it stands on.
-        (("start-player-0", "fill"), ("start-player-1", "fill")),
-        (("start-player-0", "stroke"), "cell-dark", BESIDE),
-        (("start-player-0", "stroke"), "cell-light", BESIDE),
-        (("start-player-1", "stroke"), "cell-light", BESIDE),
-    ],
-    "surakarta": [
-        ("plain", "circuit-inner"),
-        ("plain", "circuit-outer"),
-        ("circuit-inner", "circuit-outer"),
-        (("start-player-0", "fill"), ("start-player-1", "fill")),
-    ],
-    # Seega's centre cell (hatched, crossed) against the plain cells round it.
-    "seega": [("board-mark", "cell-light")],
-    "brax": [("line-white", "line-red"), (("start-player-0", "fill"), ("start-player-1", "fill"))],
-    "assalto": [
-        # The fortress wall against the board lines it runs over and the tint beside it.
-        ("fortress-wall", "lines"),
-        ("fortress-wall", ("fortress-area", "fill"), BESIDE),
-        (("start-player-0", "fill"), ("start-player-1", "fill")),
-    ],
-    # Awelé's sheet tells nothing apart by colour: pits and stores are ink outlines, the
-    # sowing direction an arrowed loop of its own shape, and seeds have no owner.
-    "awele": [],
-    # Nyout's sheet tells nothing apart by colour either: stations are one tint, the large ones told by
-    # size and a second ring, the direction by arrowheads (the seats' horses: tests/games/test_nyout_board.py).
-    "nyout": [],
-    "damas": [
-        # The two sides' start marks, and Black's against the dark squares it stands on (White's
-        # marks are near paper white and stand out from the hatched squares by their ink outline;
-        # the light squares are bare paper in light ink, so no role of theirs shows to measure).
-        (("start-player-0", "fill"), ("start-player-1", "fill")),
-        (("start-player-1", "fill"), "cell-dark", BESIDE),
-    ],
-    # The two sides' figures (the start marks of an empty board); the squares are the shared chequerboard's.
-    "xadrez": [(("start-player-0", "fill"), ("start-player-1", "fill"))],
-    # Gamão's points alternate two tones; the start marks (a dot per checker) show the two sides.
-    "gamao": [("point-dark", "point-light"), (("start-player-0", "fill"), ("start-player-1", "fill"))],
-}
+
+
+def tone_pairs(game) -> list[tuple]:
+    """The pairs the game declares (``extra["tone_pairs"]``), else the pairs of its board's ``distinct_roles``."""
+    declared = game.extra.get("tone_pairs")
+    if declared is not None:
+        return [tuple(pair) for pair in declared]
+    board = game.make_board(game.default_size)
+    return [pair for group in board.distinct_roles for pair in itertools.combinations(group, 2)]
+
 
 _LEVELS = np.arange(256) / 255
 _LINEAR = np.where(_LEVELS <= 0.04045, _LEVELS / 12.92, ((_LEVELS + 0.055) / 1.055) ** 2.4)
@@ -302,15 +266,21 @@ def _part(item) -> tuple[str, str]:
     return (item, "all") if isinstance(item, str) else item
 
 
-def test_every_game_says_what_must_differ_in_tone():
-    assert sorted(TONE_PAIRS) == sorted(g.id for g in BOARDS)
+@pytest.mark.parametrize("game", BOARDS, ids=[g.id for g in BOARDS])
+def test_what_must_differ_in_tone_is_well_formed(game):
+    """Each declared pair is two roles (or (role, part)) and at most the word BESIDE: a typo in a game's package fails here, by name."""
+    pairs = tone_pairs(game)
+    for first, second, *rest in pairs:
+        assert rest in ([], [BESIDE]), (game.id, first, second, rest)
+        for item in (first, second):
+            assert isinstance(item, str) or (len(item) == 2 and item[1] in ("fill", "stroke")), (game.id, item)
 
 
 @pytest.mark.parametrize("ink", ["full", "light"])  # one ink differs by pattern, not tone: tests/sheet/test_mono.py
 @pytest.mark.parametrize("game", BOARDS, ids=[g.id for g in BOARDS])
 def test_what_a_player_tells_apart_differs_in_tone(tmp_path, game, ink):
     require_tool("rsvg-convert")
-    pairs = [(_part(first), _part(second), BESIDE in rest) for first, second, *rest in TONE_PAIRS[game.id]]
+    pairs = [(_part(first), _part(second), BESIDE in rest) for first, second, *rest in tone_pairs(game)]
     printed = PrintedSheet(game, ink, {role for first, second, _ in pairs for role, _ in (first, second)}, tmp_path)
     close = []
     for first, second, beside in pairs:

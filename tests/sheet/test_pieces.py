@@ -21,7 +21,7 @@ from boardgen.sheets.request import board_request, render_board_file
 
 from .measure import MM_PER_INCH, ink_box_mm
 
-GAMES = [g.id for g in all_games()]
+GAMES = [g.id for g in all_games() if g.pieces is not None]  # the games that declare a pieces sheet (GameInfo.pieces): all of boardgen's
 A4 = parse_paper("a4")
 CUT_GAMES = [g for g in GAMES if g != "awele"]
 MIN_CLEAR_MM = 1.0  # the least room a piece leaves on each side of its cell or between two points

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from pypdf import PdfReader
 
-from boardgen.registry import all_games
+from boardgen.registry import all_games, get_game
 from boardgen.sheets.paper import MARGIN_MM, PAPERS, parse_paper
 from boardgen.sheets.records import (
     BACKGAMMON_MATCH,
@@ -179,11 +179,19 @@ def test_same_declaration_same_bytes():
 
 
 def test_the_games_with_a_record_sheet_are_those_with_a_declaration():
-    registered = {game.id for game in all_games()}
-    assert {"surakarta", "xadrez", "damas"} <= set(games_with_records())
-    assert find_record("hex") is None
-    if "gamao" in registered:  # once Gamão is merged, its record sheet is the shared backgammon pad
-        assert find_record("gamao") is BACKGAMMON_MATCH
+    declared = [game.id for game in all_games() if game.record is not None]
+    assert games_with_records() == declared and {"surakarta", "xadrez", "damas", "gamao"} <= set(declared)
+    assert find_record("hex") is None and get_game("hex").record is None
+    assert find_record("gamao") is BACKGAMMON_MATCH  # GameInfo.record names gamao.records:RECORD, the shared pad
+
+
+def test_a_declaration_that_is_not_a_record_sheet_is_named(monkeypatch):
+    from boardgen.registry import GameInfo
+
+    wrong = GameInfo(id="wrong", title={}, summary={}, board="boardgen.games.hex.board:HexBoard", record="boardgen.games.hex.pieces:PIECES")
+    monkeypatch.setattr("boardgen.registry.all_games", lambda: (wrong,))
+    with pytest.raises(TypeError, match=r"^boardgen.games.hex.pieces:PIECES must be a RecordSheet, not PieceSet$"):
+        find_record("wrong")
 
 
 def test_gamao_attaches_the_shared_backgammon_pad():

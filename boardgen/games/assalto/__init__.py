@@ -22,6 +22,7 @@ GAME = GameInfo(
         "en": "Twenty-four pawns try to take the fortress held by two officers who capture by jumping.",
     },
     board="boardgen.games.assalto.board:AssaltoBoard",
+    pieces="boardgen.games.assalto.pieces:PIECES",
     engine="boardgen.games.assalto.rules:AssaltoState",
     sizes=None,
     default_size=None,
@@ -119,4 +120,22 @@ GAME = GameInfo(
             "rule so that every game ends (pawns could step sideways forever).",
         ),
     ),
+    extra={
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py):
+        # the fortress wall against the board lines it runs over and the tint beside it, and the two sides
+        "tone_pairs": (
+            ("fortress-wall", "lines"),
+            ("fortress-wall", ("fortress-area", "fill"), "beside"),
+            (("start-player-0", "fill"), ("start-player-1", "fill")),
+        ),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "assalto"},
+            {"name": "assalto-free-officers-wikipedia", "variants": {"officer_start": "free", "pawn_moves": "towards-fortress", "long_capture": "off", "direction_change": "allowed", "huffing": "on", "diagonals": "all"}, "seed": 2},
+            # Murray's rules as Ludii plays them, spelt out (rules=murray is the shorthand for this set;
+            # tests/engines/test_assalto_rules.py shows the two are the same): seed 1 shows a capture and
+            # one step that huffs both officers.
+            {"name": "assalto-murray", "variants": {"first": "officers", "huffing": "on", "huffed": "all", "chains": "off", "officers_win": "no-pawn-left", "stalemate": "pass", "long_capture": "off", "pawn_moves": "any-line"}},
+        ),
+    },
 )

@@ -21,11 +21,26 @@ GAME = GameInfo(
         "en": "Sow seeds round two rows of six pits and harvest the opponent's pits that end with two or three.",
     },
     board="boardgen.games.awele.board:AweleBoard",
+    pieces="boardgen.games.awele.pieces:PIECES",
     engine="boardgen.games.awele.rules:AweleState",
     sizes=None,
     default_size=None,
     aliases=("mancala", "oware", "awale"),
-    extra={"pen_and_paper": True},  # white pits a count can be written in: four boards a sheet to play in pencil
+    extra={
+        # white pits a count can be written in: four boards a sheet to play in pencil
+        "pen_and_paper": True,
+        # the sheet tells nothing apart by colour: pits and stores are ink outlines, the sowing direction an
+        # arrowed loop of its own shape, and seeds have no owner (tests/sheet/test_greyscale.py)
+        "tone_pairs": (),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            # Awelé: Pingaud's rules (the defaults) and the competition rules OpenSpiel plays (rules=abapa).
+            {"name": "awele"},
+            {"name": "awele-abapa", "variants": {"rules": "abapa"}, "seed": 2},
+            # grand_slam=illegal (Ludii's Awari.lud): seed 243 meets three positions where a grand slam is refused.
+            {"name": "awele-grand-slam-illegal", "variants": {"grand_slam": "illegal"}, "seed": 243},
+        ),
+    },
     variants=(
         Variant.boolean(
             "must_feed",

@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Capture every enemy piece; along lines of your own colour a piece may move two points at once.",
     },
     board="boardgen.games.brax.board:BraxBoard",
+    pieces="boardgen.games.brax.pieces:PIECES",
     engine="boardgen.games.brax.rules:BraxState",
     sizes=None,
     default_size=None,
@@ -46,5 +47,14 @@ GAME = GameInfo(
         ),
     ),
     # Random games run long (up to the 100-move no-capture draw): 100 of them, not 200, keep the suite in budget.
-    extra={"conformance_playouts": 100},
+    extra={
+        "conformance_playouts": 100,
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (("line-white", "line-red"), (("start-player-0", "fill"), ("start-player-1", "fill"))),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "brax", "seed": 7},
+            {"name": "brax-blocked-any-answer", "variants": {"pass_through": "blocked", "brax_answer": "any"}, "seed": 9},
+        ),
+    },
 )

@@ -12,6 +12,8 @@ GAME = GameInfo(
         "taking the most pieces must be played.",
     },
     board="boardgen.games.damas.board:DamasBoard",
+    pieces="boardgen.games.damas.pieces:PIECES",
+    record="boardgen.games.damas.records:RECORD",
     engine="boardgen.games.damas.rules:DamasState",
     sizes=None,
     default_size=None,
@@ -60,4 +62,18 @@ GAME = GameInfo(
             source={"off": "seed", "on": "FMJD draughts-64 rules, as pydraughts 0.6.7's brazilian variant plays them"},
         ),
     ),
+    extra={
+        # in tone (tests/sheet/test_greyscale.py): the two sides' start marks, and Black's against the dark squares
+        # it stands on (White's marks are near paper white and stand out from the hatched squares by their ink
+        # outline; the light squares are bare paper in light ink, so no role of theirs shows to measure)
+        "tone_pairs": ((("start-player-0", "fill"), ("start-player-1", "fill")), (("start-player-1", "fill"), "cell-dark", "beside")),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "damas"},
+            {"name": "damas-forward-captures-black-first", "variants": {"men_capture_backwards": "off", "first": "black"}, "seed": 3},
+            # The confederation's and FMJD's draws: seed 410 ends at ply 57 with three pieces against a lone king on the
+            # long diagonal (5 moves each without a capture); the texts carry the capture count and the king moves.
+            {"name": "damas-repetition-endgame-draws", "variants": {"repetition": "on", "endgame_draws": "on"}, "seed": 410},
+        ),
+    },
 )

@@ -16,13 +16,26 @@ GAME = GameInfo(
         "bring yours home and bear them off first.",
     },
     board="boardgen.games.gamao.board:GamaoBoard",
+    pieces="boardgen.games.gamao.pieces:PIECES",
+    record="boardgen.games.gamao.records:RECORD",
     engine="boardgen.games.gamao.rules:GamaoState",
     sizes=None,
     default_size=None,
     aliases=("backgammon", "gamon", "tavla"),
     # 60 of the conformance harness's random games, not 200: a game is some 250 moves and 120 throws,
     # and the harness replays and round-trips each (200 took 64 s on 2 cores, 60 take about 20 s).
-    extra={"conformance_playouts": 60},
+    extra={
+        "conformance_playouts": 60,
+        # in tone (tests/sheet/test_greyscale.py): the points alternate two tones; the start marks (a dot per
+        # checker) show the two sides
+        "tone_pairs": (("point-dark", "point-light"), (("start-player-0", "fill"), ("start-player-1", "fill"))),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            # Gamão: a whole game with seeded throws (300 moves are enough for most), and the cube (seed 3 doubles).
+            {"name": "gamao", "max_plies": 300},
+            {"name": "gamao-cube", "variants": {"cube": "on"}, "seed": 3, "max_plies": 300},
+        ),
+    },
     variants=(
         Variant.boolean(
             "cube",

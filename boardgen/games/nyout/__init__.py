@@ -12,6 +12,7 @@ GAME = GameInfo(
         "stacks of horses and captures that send the opponent back to the start.",
     },
     board="boardgen.games.nyout.board:NyoutBoard",
+    pieces="boardgen.games.nyout.pieces:PIECES",
     engine="boardgen.games.nyout.rules:NyoutState",
     sizes=None,
     default_size=None,
@@ -68,4 +69,20 @@ GAME = GameInfo(
             source={"off": "seed; Culin 1895", "on": "modern yut, games.md 8.6"},
         ),
     ),
+    extra={
+        # the sheet tells nothing apart by colour either: stations are one tint, the large ones told by size and
+        # a second ring, the direction by arrowheads (tests/sheet/test_greyscale.py; the horses: tests/games/test_nyout_board.py)
+        "tone_pairs": (),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            # Nyout: whole games (200 plies is more than any of these needs), seeds showing captures, stacks and shortcuts;
+            # four players are two partnerships, three play each for himself; one with every other reading and the back-do.
+            {"name": "nyout", "seed": 12, "max_plies": 200},
+            {"name": "nyout-3", "variants": {"players": "3"}, "seed": 2, "max_plies": 200},
+            {"name": "nyout-4-partners", "variants": {"players": "4"}, "seed": 9, "max_plies": 200},
+            {"name": "nyout-culin-on-exit-back-do", "variants": {"shortcut": "culin", "bear_off": "on-exit", "capture_throw": "off", "back_do": "on"}, "seed": 1, "max_plies": 200},
+            # seed 29: a throw let go (ply 15, kai:pass): a kai would bring a horse in onto the other side's stack on o02
+            {"name": "nyout-enemy-stack-blocks", "variants": {"enemy_stack": "blocks"}, "seed": 29, "max_plies": 200},
+        ),
+    },
 )

@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Seven attackers try to get two pieces into the citadel; four defenders try to stop them.",
     },
     board="boardgen.games.ringo.board:RingoBoard",
+    pieces="boardgen.games.ringo.pieces:PIECES",
     engine="boardgen.games.ringo.rules:RingoState",
     sizes=None,
     default_size=None,
@@ -53,4 +54,25 @@ GAME = GameInfo(
             "forever); off: no draw.",
         ),
     ),
+    extra={
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (
+            # The neutral zone's outline against every cell it runs along.
+            ("neutral-zone", "cell-dark", "beside"),
+            ("neutral-zone", "cell-light", "beside"),
+            ("neutral-zone", "cell-neutral-dark", "beside"),
+            ("neutral-zone", "cell-neutral-light", "beside"),
+            ("neutral-zone", "cell-citadel", "beside"),
+            # The start marks: the two sides, and each mark's rim against the cell it stands on.
+            (("start-player-0", "fill"), ("start-player-1", "fill")),
+            (("start-player-0", "stroke"), "cell-dark", "beside"),
+            (("start-player-0", "stroke"), "cell-light", "beside"),
+            (("start-player-1", "stroke"), "cell-light", "beside"),
+        ),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "ringo", "seed": 8},
+            {"name": "ringo-bell", "variants": {"multi_capture": "off", "attacker_side_capture": "on", "neutral_zone": "pink", "quota": "always", "defender_blocked": "lose"}, "seed": 2},
+        ),
+    },
 )

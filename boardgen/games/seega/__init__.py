@@ -10,6 +10,7 @@ GAME = GameInfo(
         "en": "Place your pieces two at a time round the empty centre, then capture by trapping enemies between two of yours.",
     },
     board="boardgen.games.seega.board:SeegaBoard",
+    pieces="boardgen.games.seega.pieces:PIECES",
     engine="boardgen.games.seega.rules:SeegaState",
     sizes=frozenset({5, 7, 9}),
     default_size=5,
@@ -18,7 +19,21 @@ GAME = GameInfo(
     # 9 x 9: 40 placement turns, then up to 80 captures each followed by as many as 80 quiet turns.
     # A random Seega game is long (24 placements, then steps until the count ends it): 60 playouts
     # of the conformance harness take about 30 s where 200 took 100 s, and still reach every rule.
-    extra={"max_plies": 4000, "conformance_playouts": 30},
+    extra={
+        "max_plies": 4000,
+        "conformance_playouts": 30,
+        # the centre cell (hatched, crossed) against the plain cells round it, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (("board-mark", "cell-light"),),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            # Seega: seed 8 has a blocked player whose opponent moves twice; the variant game (seed 4) chains
+            # captures with one piece and ends by the count after 10 quiet moves.
+            {"name": "seega-5", "size": 5, "seed": 8},
+            {"name": "seega-5-chains-edge-middles", "size": 5, "variants": {"continue_capture": "may", "quiet_moves": "10", "quiet_count": "both", "first_move": "first-placer", "first_placements": "edge-middles"}, "seed": 4},
+            # Ludii's Seega.lud: no safe centre and no count; seed 8 (the default game's seed) captures on c3 four times.
+            {"name": "seega-5-open-centre-no-count", "size": 5, "variants": {"safe_centre": "off", "quiet_moves": "off"}, "seed": 8},
+        ),
+    },
     variants=(
         Variant.choice(
             "continue_capture",

@@ -10,6 +10,8 @@ GAME = GameInfo(
         "en": "Capture the opponent's pieces by racing along the tracks and round the corner loops.",
     },
     board="boardgen.games.surakarta.board:SurakartaBoard",
+    pieces="boardgen.games.surakarta.pieces:PIECES",
+    record="boardgen.games.surakarta.records:RECORD",
     engine="boardgen.games.surakarta.rules:SurakartaState",
     sizes=None,
     default_size=None,
@@ -45,4 +47,18 @@ GAME = GameInfo(
             ),
         ),
     ),
+    extra={
+        # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
+        "tone_pairs": (
+            ("plain", "circuit-inner"),
+            ("plain", "circuit-outer"),
+            ("circuit-inner", "circuit-outer"),
+            (("start-player-0", "fill"), ("start-player-1", "fill")),
+        ),
+        # the golden transcripts of tools/golden.py (tests/golden/NAME.txt): the defaults, and variant values that change play
+        "golden": (
+            {"name": "surakarta"},
+            {"name": "surakarta-blocks-corners", "variants": {"origin": "blocks", "corner_capture": "on"}, "seed": 2},
+        ),
+    },
 )

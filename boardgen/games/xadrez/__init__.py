@@ -17,6 +17,8 @@ GAME = GameInfo(
         "draws by repetition and by the 50-move rule.",
     },
     board="boardgen.games.xadrez.board:XadrezBoard",
+    pieces="boardgen.games.xadrez.pieces:PIECES",
+    record="boardgen.games.xadrez.records:RECORD",
     engine="boardgen.games.xadrez.rules:XadrezState",
     sizes=None,
     default_size=None,
@@ -40,5 +42,11 @@ GAME = GameInfo(
     ),
     # a random game ends by the 75-move rule at the latest, but may take a while to get there; the
     # conformance harness plays fewer of them (each is ~400 plies of python-chess, itself tested by perft)
-    extra={"max_plies": 6000, "conformance_playouts": 20},
+    extra={
+        "max_plies": 6000,
+        "conformance_playouts": 20,
+        # in tone (tests/sheet/test_greyscale.py): the two sides' figures (the start marks of an empty board);
+        # the squares are the shared chequerboard's
+        "tone_pairs": ((("start-player-0", "fill"), ("start-player-1", "fill")),),
+    },
 )
