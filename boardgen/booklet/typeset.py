@@ -58,7 +58,7 @@ class RefusedResource(BoardgenError):
     """The document asked for something outside the project's folders."""
 
 
-# A booklet's diagrams are SVG images carried in the document itself (html.py, ``diagram_markup``):
+# A booklet's diagrams are SVG images carried in the document itself (document.py, ``diagram_markup``):
 # the one kind of ``data:`` URL the fetcher serves.  It reads nothing: the bytes are in the URL, and
 # whatever an image would load in turn is asked of the fetcher again.
 DIAGRAM_URL = "data:image/svg+xml;base64,"

@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from boardgen.booklet.html import SafeRenderer
+from boardgen.booklet.markdown_html import SafeRenderer
 from boardgen.booklet.problems import Problems
 from boardgen.booklet.sources import DiagramRef, FrontMatter, TextChunk, markdown, read_language, source_file
 

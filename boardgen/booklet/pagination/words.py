@@ -15,10 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from boardgen.booklet.line_breaks import SOFT_HYPHEN, ZWNJ  # the renderer's: a soft hyphen, and the non-joiner before one inside a ligature
 from boardgen.booklet.pagination.faults import HYPHEN, Faults
-
-SOFT_HYPHEN = "\u00ad"
-ZWNJ = "\u200c"  # html.py puts one before a soft hyphen that falls inside a ligature
 
 WORD_START = re.compile(r"(\w+)" + HYPHEN + r"$")
 
