@@ -30,7 +30,7 @@ from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.markdown_html import render_inline, render_tokens
 from boardgen.booklet.papers import PageStyle
 from boardgen.booklet.problems import Problems, ProblemsError
-from boardgen.booklet.sources import DiagramRef, LanguageSource, TextChunk
+from boardgen.booklet.markdown_source import DiagramRef, LanguageSource, TextChunk
 from boardgen.booklet.typeset import diagram_url
 from boardgen.drawing.svg import render_svg
 

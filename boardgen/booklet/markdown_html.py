@@ -23,7 +23,8 @@ from markdown_it.renderer import RendererHTML
 from markupsafe import Markup
 
 from boardgen.booklet.line_breaks import FILE_NAME, NO_BREAK_SPACE, UNIT_AFTER, code_word, hyphenate, is_long_word, long_word, tie_units, unbreakable
-from boardgen.booklet.sources import allowed_link, check_image, markdown
+from boardgen.booklet.images import check_image
+from boardgen.booklet.markdown_source import allowed_link, markdown
 from boardgen.booklet.table_widths import TABLE_LETTERS, column_widths
 
 

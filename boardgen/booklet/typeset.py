@@ -1,6 +1,11 @@
 """HTML to PDF with WeasyPrint, reading only the project's own files, with reproducible bytes.
 
-Three things are decided here and nowhere else:
+One job: the sandboxed typesetting step.  The passes over the laid-out pages
+(a diagram floated to the next page, a word kept whole across a page turn)
+are the pagination repair's, :mod:`boardgen.booklet.pagination`, which
+:func:`render_document` calls with the layout to correct: they decide what
+the pages hold, this module only how WeasyPrint is run.  Three things are
+decided here and nowhere else:
 
 * **What the renderer may read.**  :class:`ProjectFetcher` answers only
   ``file:`` URLs inside the allowed folders (the templates, the bundled fonts,

@@ -19,7 +19,7 @@ from boardgen.booklet.check import load_game
 from boardgen.booklet.html import booklet_html
 from boardgen.booklet.papers import PAPERS
 from boardgen.booklet.table_widths import column_widths
-from boardgen.booklet.sources import markdown
+from boardgen.booklet.markdown_source import markdown
 from boardgen.booklet.typeset import document_pdf
 
 from ..conftest import require_tool

@@ -11,7 +11,7 @@ import pytest
 from boardgen.booklet.line_breaks import SOFT_HYPHEN, ZWNJ
 from boardgen.booklet.markdown_html import _renderer
 from boardgen.booklet.runs import MAX_WORD, laid_out, long_run, plain_long_run
-from boardgen.booklet.sources import markdown
+from boardgen.booklet.markdown_source import markdown
 
 from ..conftest import ROOT
 

@@ -29,7 +29,7 @@ from boardgen.booklet.check import GameSources
 from boardgen.booklet.line_breaks import hyphenate
 from boardgen.booklet.papers import PAPERS, PageStyle
 from boardgen.booklet.paths import fonts_dir
-from boardgen.booklet.sources import DiagramRef, TextChunk, markdown
+from boardgen.booklet.markdown_source import DiagramRef, TextChunk, markdown
 from boardgen.booklet.typeset import html_to_pdf
 from boardgen.drawing.fonts import FONT_FILES
 

@@ -52,7 +52,7 @@ from boardgen.booklet.build import game_folder, load_checked
 from boardgen.booklet.line_breaks import FILE_NAME
 from boardgen.booklet.markdown_html import LONG_FILE_NAME, render_tokens
 from boardgen.booklet.papers import PAPERS, PageStyle
-from boardgen.booklet.sources import markdown
+from boardgen.booklet.markdown_source import markdown
 from boardgen.booklet.table_widths import COLUMN_GAP_MM
 
 from ..conftest import require_tool

@@ -44,7 +44,7 @@ class PageFacts:
 
 @dataclass
 class Faults:
-    """What went wrong on the pages of one layout."""
+    """The page model of one layout: its pages, where each element's boxes went, and what went wrong on them."""
 
     pages: list[PageFacts]
     line: float  # the height of a line of the body text
