@@ -7,8 +7,10 @@ to anchors; citations become numbered links; command lines and the boxed
 aside get their classes; a word space is moved into the inline element
 after it (WeasyPrint would end a justified line early).  The words' line
 breaks are :mod:`boardgen.booklet.line_breaks`', a table's column widths
-:mod:`boardgen.booklet.table_widths`'; the site renders its texts with the
-same :class:`SafeRenderer`.
+:mod:`boardgen.booklet.table_widths`'.  Apart from the document model
+(:mod:`boardgen.booklet.document`) because it knows nothing of languages
+paired or diagrams: the site renders its pages' texts with the same
+:class:`SafeRenderer`, without a booklet.
 """
 
 from __future__ import annotations
