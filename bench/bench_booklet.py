@@ -58,7 +58,8 @@ def main() -> None:
     import io
 
     from boardgen.booklet.build import BookletRequest, load_checked
-    from boardgen.booklet.html import PAPERS, booklet_html
+    from boardgen.booklet.html import booklet_html
+    from boardgen.booklet.papers import PAPERS
     from boardgen.booklet.paths import fonts_dir, rules_dir, templates_dir
     from boardgen.booklet.typeset import fixed_font_time, html_to_pdf, project_fetcher
 

@@ -126,7 +126,8 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
     from boardgen.booklet.board_page import board_page
     from boardgen.booklet.cover import fit_cover
     from boardgen.booklet.diagrams.draw import diagram_ink
-    from boardgen.booklet.html import PAPERS, booklet_html
+    from boardgen.booklet.html import booklet_html
+    from boardgen.booklet.papers import PAPERS
     from boardgen.booklet.typeset import render_document
 
     paper = PAPERS[request.paper]

@@ -26,18 +26,8 @@ from boardgen.booklet.diagrams.syntax import DiagramSpec, read_definitions
 from boardgen.booklet.paths import text_roots
 from boardgen.booklet.problems import Problem, Problems
 from boardgen.booklet.runs import plain_long_run
-from boardgen.booklet.sources import (
-    DIAGRAMS_FILE,
-    LANGUAGES,
-    DiagramRef,
-    LanguageSource,
-    TextChunk,
-    inline_problems,
-    markdown,
-    read_language,
-    source_file,
-    text_of,
-)
+from boardgen.booklet.markdown_source import DiagramRef, LanguageSource, TextChunk, inline_problems, markdown, read_language, text_of
+from boardgen.booklet.sources import DIAGRAMS_FILE, LANGUAGES, source_file
 from boardgen.drawing.fonts import font_path
 from boardgen.errors import BoardgenError
 from boardgen.registry import GameInfo, get_game

@@ -3,7 +3,7 @@
 A game's page shows what its booklet says: the facts of the cover (players,
 playing time, ages), the introduction, the note on which rules the booklet
 describes, the diagrams' captions and the list of sources.  They are read
-with the booklet's own parser (:func:`boardgen.booklet.sources.read_language`:
+with the booklet's own parser (:func:`boardgen.booklet.markdown_source.read_language`:
 front matter and Markdown, no engine, no typesetting) and rendered with the
 booklet's Markdown renderer, so the site and the booklet say the same thing
 in the same words.  The renderer is the booklet's with two doors closed that
@@ -21,9 +21,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-from boardgen.booklet.html import SafeRenderer
+from boardgen.booklet.markdown_html import SafeRenderer
 from boardgen.booklet.problems import Problems
-from boardgen.booklet.sources import DiagramRef, FrontMatter, TextChunk, markdown, read_language, source_file
+from boardgen.booklet.markdown_source import DiagramRef, TextChunk, markdown, read_language
+from boardgen.booklet.sources import FrontMatter, source_file
 
 
 class SiteRenderer(SafeRenderer):

@@ -32,8 +32,9 @@ import subprocess
 import pytest
 
 from boardgen.booklet.build import game_folder, load_checked
-from boardgen.booklet.html import LABELS, is_aside, render_inline
-from boardgen.booklet.sources import DiagramRef, TextChunk
+from boardgen.booklet.html import LABELS
+from boardgen.booklet.markdown_html import is_aside, render_inline
+from boardgen.booklet.markdown_source import DiagramRef, TextChunk
 
 from .booklets_kit import ALL_BOOKLETS
 from ..conftest import require_tool

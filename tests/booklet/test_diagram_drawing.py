@@ -33,7 +33,8 @@ from boardgen.booklet.diagrams.draw import CASING_MM, arrow_width, diagram_sheet
 from boardgen.booklet.diagrams.render import diagram_file
 from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.diagrams.words import LABEL_WORDS, describe
-from boardgen.booklet.html import PAPERS, booklet_html
+from boardgen.booklet.html import booklet_html
+from boardgen.booklet.papers import PAPERS
 from boardgen.booklet.problems import Problems
 from boardgen.booklet.typeset import diagram_bytes
 from boardgen.boards.base import MIN_TEXT_PT

@@ -116,7 +116,7 @@ def split_colophon(column: str, lang: str) -> tuple[str, str]:
 
 def columns(pdf: Path, booklet: Booklet) -> dict[str, str]:
     """Each language's column of the booklet, read down the pages."""
-    from boardgen.booklet.html import PAPERS
+    from boardgen.booklet.papers import PAPERS
 
     return dict(zip(booklet.langs, column_texts(pdf, PAPERS[booklet.paper], booklet.bilingual)))
 

@@ -36,7 +36,7 @@ from markupsafe import Markup
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-import boardgen.booklet.html as booklet_html_module
+import boardgen.booklet.document as booklet_document_module
 from boardgen.booklet.build import BookletRequest, booklet_pdf, game_folder, load_checked
 from boardgen.booklet.diagrams.draw import diagram_sheet, unique_ids
 from boardgen.booklet.diagrams.words import describe
@@ -195,7 +195,7 @@ def inline_hex(monkeypatch_module) -> bytes:
         text = render_svg(sheet).decode("utf-8").split("\n", 1)[1]
         return Markup(unique_ids(text, f"d{next(counter)}")), sheet.width
 
-    monkeypatch_module.setattr(booklet_html_module, "diagram_markup", inline)
+    monkeypatch_module.setattr(booklet_document_module, "diagram_markup", inline)
     return booklet_pdf(load_checked(game_folder("hex")), BookletRequest(("pt", "en"), "a5"))
 
 

@@ -16,8 +16,10 @@ import pytest
 
 from boardgen.booklet.build import BookletRequest, booklet_document, load_checked
 from boardgen.booklet.check import load_game
-from boardgen.booklet.html import booklet_html, column_widths, PAPERS
-from boardgen.booklet.sources import markdown
+from boardgen.booklet.html import booklet_html
+from boardgen.booklet.papers import PAPERS
+from boardgen.booklet.table_widths import column_widths
+from boardgen.booklet.markdown_source import markdown
 from boardgen.booklet.typeset import document_pdf
 
 from ..conftest import require_tool
@@ -121,7 +123,7 @@ def test_a_paragraph_with_a_command_line_is_set_ragged_right(booklet):
     assert '<span class="nobreak">--cell-mm</span>' in booklet.html
     # A short code word does not change the paragraph's alignment.
     tokens = markdown().parse("Use `--tile` here.\n\n- `boardgen board hex --tile` prints\n- plain\n")
-    from boardgen.booklet.html import render_tokens
+    from boardgen.booklet.markdown_html import render_tokens
 
     html = str(render_tokens(tokens, {"lang": "en", "folder": Path("."), "citations": {}}))
     assert "<p>Use<code> " in html and '<li class="command">' in html and "<li>plain" in html

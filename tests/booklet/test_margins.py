@@ -1,6 +1,6 @@
 """No ink in the margins: every page of the real booklets, rasterised, keeps the margins docs/booklets.md gives.
 
-A page's margins are its :class:`~boardgen.booklet.html.PageStyle`'s: on a
+A page's margins are its :class:`~boardgen.booklet.papers.PageStyle`'s: on a
 recto page (odd number; page 1 is a recto) the inner margin, at the fold, is
 on the left, on a verso page on the right.  Everything printed lies inside the
 text block, with two named exceptions, both in the half of the top or bottom
@@ -34,7 +34,7 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
 from boardgen.booklet.board_page import BOARD_PAGE_PAPERS
-from boardgen.booklet.html import PAPERS, PageStyle
+from boardgen.booklet.papers import PAPERS, PageStyle
 from boardgen.booklet.impose import SHEETS, saddle_order
 from boardgen.sheets.paper import MARGIN_MM
 

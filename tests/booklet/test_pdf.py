@@ -20,7 +20,7 @@ from boardgen.booklet.build import games_with_sources, BookletRequest, booklet_p
 from boardgen.make.plan import Selection
 from boardgen.make.progress import Reporter
 from boardgen.make.run import run_build
-from boardgen.booklet.html import hyphenate
+from boardgen.booklet.line_breaks import hyphenate
 from boardgen.booklet.impose import impose, saddle_order
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.typeset import RefusedResource, html_to_pdf

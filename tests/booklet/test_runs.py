@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from boardgen.booklet.html import SOFT_HYPHEN, ZWNJ, _renderer
+from boardgen.booklet.line_breaks import SOFT_HYPHEN, ZWNJ
+from boardgen.booklet.markdown_html import _renderer
 from boardgen.booklet.runs import MAX_WORD, laid_out, long_run, plain_long_run
-from boardgen.booklet.sources import markdown
+from boardgen.booklet.markdown_source import markdown
 
 from ..conftest import ROOT
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from boardgen.booklet.problems import Problems
-from boardgen.booklet.sources import LanguageSource, read_language, source_file
+from boardgen.booklet.markdown_source import LanguageSource, read_language
+from boardgen.booklet.sources import source_file
 
 from ..conftest import ROOT
 

@@ -26,9 +26,10 @@ import pytest
 
 from boardgen.booklet.build import game_folder, load_checked
 from boardgen.booklet.check import GameSources
-from boardgen.booklet.html import PAPERS, PageStyle, hyphenate
+from boardgen.booklet.line_breaks import hyphenate
+from boardgen.booklet.papers import PAPERS, PageStyle
 from boardgen.booklet.paths import fonts_dir
-from boardgen.booklet.sources import DiagramRef, TextChunk, markdown
+from boardgen.booklet.markdown_source import DiagramRef, TextChunk, markdown
 from boardgen.booklet.typeset import html_to_pdf
 from boardgen.drawing.fonts import FONT_FILES
 

@@ -49,8 +49,11 @@ from pypdf import PdfReader
 
 from boardgen.booklet.board_page import BOARD_PAGE_PAPERS
 from boardgen.booklet.build import game_folder, load_checked
-from boardgen.booklet.html import COLUMN_GAP_MM, FILE_NAME, LONG_FILE_NAME, PAPERS, PageStyle, render_tokens
-from boardgen.booklet.sources import markdown
+from boardgen.booklet.line_breaks import FILE_NAME
+from boardgen.booklet.markdown_html import LONG_FILE_NAME, render_tokens
+from boardgen.booklet.papers import PAPERS, PageStyle
+from boardgen.booklet.markdown_source import markdown
+from boardgen.booklet.table_widths import COLUMN_GAP_MM
 
 from ..conftest import require_tool
 from .booklets_kit import ALL_BOOKLETS, Booklet, booklet_file
@@ -411,7 +414,7 @@ def frame_around(image: Image.Image, line: Line, right_edge: float) -> list[str]
 
 
 def test_an_address_may_break_only_after_its_slashes_dots_and_hyphens():
-    from boardgen.booklet.html import address_breaks
+    from boardgen.booklet.line_breaks import address_breaks
 
     def pieces(address: str) -> list[str]:
         return [re.sub("<[^>]+>", "", piece) for piece in address_breaks(address).split("<wbr>")]

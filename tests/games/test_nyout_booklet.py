@@ -10,7 +10,8 @@ from boardgen.booklet.diagrams.check import Defaults, check_diagram
 from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.problems import Problems
-from boardgen.booklet.sources import read_language, source_file
+from boardgen.booklet.markdown_source import read_language
+from boardgen.booklet.sources import source_file
 from boardgen.registry import get_game
 
 from ..conftest import ROOT

@@ -54,7 +54,8 @@ from typing import Generic, TypeVar
 
 from boardgen.booklet.problems import Problems
 from boardgen.values import read_whole_number
-from boardgen.booklet.sources import DIAGRAM_INFO, ID_PATTERN, markdown, read_source, token_line
+from boardgen.booklet.markdown_source import DIAGRAM_INFO, ID_PATTERN, markdown, token_line
+from boardgen.booklet.sources import read_source
 
 SINGLE_KEYS = ("game", "size", "variant", "position", "moves", "numbers", "view", "coordinates", "width", "wins", "throw")
 REPEATABLE_KEYS = ("arrows", "marks", "legal", "illegal", "captures")

@@ -1,0 +1,91 @@
+"""The pagination repair's interface: changes planned from one layout's page model, made apart (boardgen/booklet/pagination/).
+
+``plan_changes`` reads a :class:`~boardgen.booklet.pagination.faults.Faults`
+and returns the changes without touching the document (issue 28 plans them
+from the first layout alone); ``apply_changes`` makes them.  The fixes are
+checked here on hand-built elements and on the first layout of Ringo's
+bilingual A5 booklet, whose pages have both a gap left by a diagram and words
+hyphenated at a page's foot.  What the repaired booklets look like is
+measured on their PDFs by test_typesetting.py and test_book_typography.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+import boardgen.booklet.typeset as typeset
+from boardgen.booklet.build import game_folder, load_checked
+from boardgen.booklet.html import booklet_html
+from boardgen.booklet.line_breaks import SOFT_HYPHEN
+from boardgen.booklet.pagination.faults import page_faults
+from boardgen.booklet.pagination.floats import Plans, Reorder
+from boardgen.booklet.pagination.headings import TURN, TurnPage
+from boardgen.booklet.pagination.repair import apply_changes, plan_changes
+from boardgen.booklet.pagination.words import KeepWordWhole
+from boardgen.booklet.papers import PAPERS
+from boardgen.booklet.paths import fonts_dir, templates_dir
+
+
+def test_a_word_kept_whole_loses_the_soft_hyphens_of_that_word_only():
+    paragraph = ElementTree.fromstring(f"<p>um tabu{SOFT_HYPHEN}lei{SOFT_HYPHEN}ro, <em>x</em> o tabu{SOFT_HYPHEN}lei{SOFT_HYPHEN}ro e ou{SOFT_HYPHEN}tro</p>")
+    change = KeepWordWhole(paragraph, "tabu")
+    assert change.apply() == 2  # the paragraph's own text and the tail after <em>
+    assert paragraph.text == "um tabuleiro, "
+    assert paragraph[0].tail == f" o tabuleiro e ou{SOFT_HYPHEN}tro"  # another word keeps its break
+    assert change.apply() == 0  # nothing left to take out
+
+
+def test_a_stranded_heading_turns_the_page_once():
+    heading = ElementTree.fromstring('<h2 class="heading level-2">A colheita</h2>')
+    change = TurnPage(heading)
+    assert change.apply() == 1
+    assert heading.get("class") == f"heading level-2 {TURN}"
+    assert change.apply() == 0
+    assert heading.get("class") == f"heading level-2 {TURN}"
+
+
+@pytest.fixture(scope="module")
+def ringo_first_layout() -> tuple[Any, Any]:
+    """Ringo's bilingual A5 booklet laid out once, unrepaired: (the ``weasyprint.HTML`` source, the document)."""
+    seen: dict[str, Any] = {}
+
+    def first_layout_only(source: Any, layout: Any) -> Any:
+        seen["source"] = source
+        return layout()
+
+    game = load_checked(game_folder("ringo"))
+    html = booklet_html(game, ["pt", "en"], PAPERS["a5"])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typeset, "paginate", first_layout_only)
+        document = typeset.render_document(html, (templates_dir(), fonts_dir(), game.folder.resolve()), game.folder)
+    return seen["source"], document
+
+
+def test_the_changes_are_planned_from_the_page_model_without_touching_the_document(ringo_first_layout):
+    source, document = ringo_first_layout
+    faults = page_faults(document)
+    assert faults.gaps and faults.hyphens and faults.main is not None
+    before = ElementTree.tostring(source.etree_element)
+    plans = Plans()
+    changes = plan_changes(faults, plans)
+    assert ElementTree.tostring(source.etree_element) == before
+    kinds = [type(change) for change in changes]
+    assert kinds[0] is Reorder and kinds.count(Reorder) == 1  # the moves first, as one reorder of the body
+    assert kinds.count(KeepWordWhole) == len(faults.hyphens)
+    moved = changes[0]
+    assert isinstance(moved, Reorder) and moved.moves == sum(plans.moves.values()) >= 1
+
+    children = list(faults.main)
+    figures = [child for child in children if id(child) in plans.moves]  # the diagrams moved
+    assert figures and all("diagram" in (figure.get("class") or "").split() for figure in figures)
+    assert apply_changes(changes) > 0
+    assert ElementTree.tostring(source.etree_element) != before
+    after = list(faults.main)
+    assert all(child in after for child in children)  # nothing lost (a split text row keeps its element)
+    for figure in figures:  # each floated forward: more of the body as written comes before it
+        assert sum(child in children for child in after[: after.index(figure)]) > children.index(figure)
+    for change in changes[1:]:
+        assert isinstance(change, KeepWordWhole) and change.apply() == 0  # made once: no soft hyphen left there
