@@ -31,7 +31,8 @@ import pytest
 from boardgen.booklet.build import load_checked
 from boardgen.booklet.check import game_folders
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
-from boardgen.booklet.diagrams.draw import UNIT_MM, _Painter
+from boardgen.booklet.diagrams.draw import UNIT_MM
+from boardgen.booklet.diagrams.painter import Painter
 from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.problems import Problems
 from boardgen.drawing.frame import Frame
@@ -46,13 +47,13 @@ def booklet_games() -> list[str]:
 
 
 @cache
-def drawn(game: str) -> list[tuple[str, CheckedDiagram, _Painter, Group]]:
+def drawn(game: str) -> list[tuple[str, CheckedDiagram, Painter, Group]]:
     """(id, checked diagram, its painter, its drawing) for every diagram of a game's booklet."""
     folder = next(f for f in game_folders() if f.name == game)
     sources = load_checked(folder)
     found = []
     for ident, diagram in sorted(sources.diagrams.items()):
-        painter = _Painter(diagram, Frame(UNIT_MM))
+        painter = Painter(diagram, Frame(UNIT_MM))
         found.append((ident, diagram, painter, painter.draw()))
     assert found, f"{game}: no diagram found"
     return found
@@ -180,7 +181,8 @@ def test_the_awele_early_win_marks_all_three_harvested_pits() -> None:
 
 @pytest.mark.parametrize("ink", ["full", "light", "mono"])
 def test_the_refusal_mark_is_drawn_in_the_inks_dark_colour_and_is_no_x(ink: str) -> None:
-    from boardgen.booklet.diagrams.draw import diagram_ink, forbidden
+    from boardgen.booklet.diagrams.board_layer import diagram_ink
+    from boardgen.booklet.diagrams.marks import forbidden
     from boardgen.drawing import palette
 
     with diagram_ink(ink):  # type: ignore[arg-type]
@@ -206,7 +208,7 @@ def test_a_refused_placement_marks_only_the_point_that_refuses_it() -> None:
     spec = parse_definition("d", "moves: b2+d4 c4+d2\nillegal: a1+c3 centre", Path("diagrams.md"), 1, problems)
     diagram = check_diagram(spec, Defaults("seega", None, {}), problems)
     assert diagram is not None and not problems
-    painter = _Painter(diagram, Frame(UNIT_MM))
+    painter = Painter(diagram, Frame(UNIT_MM))
     drawing = painter.draw()
     assert [g.title for g in with_role(drawing, "forbidden")] == ["a forbidden move would end on c3"]
 

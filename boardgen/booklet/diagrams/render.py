@@ -14,7 +14,8 @@ from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, replay_dia
 import dataclasses
 
 from boardgen.boards.base import InkMode
-from boardgen.booklet.diagrams.draw import diagram_ink, diagram_sheet
+from boardgen.booklet.diagrams.board_layer import diagram_ink
+from boardgen.booklet.diagrams.draw import diagram_sheet
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.diagrams.words import Terms, describe
 from boardgen.booklet.sources import LANGUAGES, booklet_terms
