@@ -20,7 +20,7 @@ from boardgen.booklet.diagrams.check import CheckedDiagram
 from boardgen.booklet.diagrams.geometry import union
 from boardgen.booklet.diagrams.painter import MAX_HEIGHT_MM, MAX_WIDTH_MM, Painter
 from boardgen.booklet.diagrams.view import clip, view_beside_throw, view_box, view_frame
-from boardgen.booklet.diagrams.words import Terms, hover_title
+from boardgen.booklet.diagrams.words import KindWords, Terms, hover_title
 from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet
@@ -77,7 +77,7 @@ def diagram_sheet(
     box = union([view_box(checked, frame), measured.throw_box]) if view else ink_bounds(drawn)
     assert box is not None
     shifted = frame.moved(PAD_MM - box[0], PAD_MM - box[1])
-    content = _titled(Painter(checked, shifted, langs).draw(), {lang: (terms or {}).get(lang, (None, {})) for lang in langs})
+    content = _titled(Painter(checked, shifted, langs).draw(), {lang: (terms or {}).get(lang, (None, {})) for lang in langs}, checked.board.kind_words)
     width, height = box[2] - box[0] + 2 * PAD_MM, box[3] - box[1] + 2 * PAD_MM
     if view and measured.throw_box is not None:
         # The throw lies outside the view, where more of the board would show: the view is cut to its own box.
@@ -98,12 +98,13 @@ def diagram_sheet(
     )
 
 
-def _titled(group: Group, terms: Mapping[str, Terms]) -> Group:
-    """``group`` with the board code's English hover texts said in the languages of ``terms`` (a copy: board drawings may be shared)."""
-    title = group.title and (hover_title(group.title, group.role, terms) or group.title)
+def _titled(group: Group, terms: Mapping[str, Terms], kinds: KindWords) -> Group:
+    """``group`` with the board code's English hover texts said in the languages of ``terms`` (a copy: board drawings may be shared);
+    pieces the front matter does not name are named with the game's words for their kinds (``kinds``)."""
+    title = group.title and (hover_title(group.title, group.role, terms, kinds) or group.title)
     copy = Group(group.role, title=title, clip=group.clip)
     for child in group.children:
-        copy.add(_titled(child, terms) if isinstance(child, Group) else child)
+        copy.add(_titled(child, terms, kinds) if isinstance(child, Group) else child)
     return copy
 
 

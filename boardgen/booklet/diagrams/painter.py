@@ -238,9 +238,10 @@ class Painter:
     def claim_cross(self, name: str, role: str) -> Group:
         """A claim's cross on a captured piece: on it, unless the board keeps marks off what the place shows.
 
-        A board whose places show counts (Awelé's pits) says where a mark goes
-        and how large, ``claim_mark(name)`` -> ((x, y) in board units, size factor),
-        so the cross leaves the count readable.
+        The board's ``claim_mark(name)`` -> ((x, y) in board units, size factor)
+        says where a mark goes and how large: on the place by default, beside
+        it on a board whose places show counts (Awelé's pits), so the cross
+        leaves the count readable.
         """
         self.claimed_points.add(name)
         centre, radius = self._claim_place(name)
@@ -250,27 +251,23 @@ class Painter:
         """The refusal mark (a slashed ring) where a forbidden move would land, placed like a claim's cross."""
         self.claimed_points.add(name)
         centre, radius = self._claim_place(name)
-        under = None  # the fill of the piece the mark is drawn on (a board with claim_mark puts it beside)
+        under = None  # the fill of the piece the mark is drawn on (unless the board sets marks beside pieces)
         piece = dict(self.checked.final.placements()).get(name)
-        if piece is not None and not callable(getattr(self.board, "claim_mark", None)):
+        if piece is not None and not self.board.claim_marks_beside_pieces:
             under = self.board.piece_colours(piece.owner)[0]
         return forbidden(centre, radius, title=f"a forbidden move would end on {name}", on=under)
 
     def _claim_place(self, name: str) -> tuple[tuple[float, float], float]:
-        board_mark = getattr(self.board, "claim_mark", None)
-        if callable(board_mark):
-            (x, y), factor = board_mark(name)
-            return self.frame.pt(x, y), self.radius * factor
-        return self.at(name), self.radius
+        """(sheet centre, radius) of a claim's mark on ``name``, where the board's ``claim_mark`` sets it."""
+        (x, y), factor = self.board.claim_mark(name)
+        return self.frame.pt(x, y), self.radius * factor
 
     def route(self, path: list[str]) -> list[tuple[float, float]]:
-        """Sheet points of the line a move travels: straight between its points, unless the board
-        knows better (``move_route(path)`` in board units, e.g. along Surakarta's loops)."""
-        board_route = getattr(self.board, "move_route", None)
-        if callable(board_route):
-            points = board_route(tuple(path))
-            if points and len(points) >= 2:
-                return [self.frame.pt(x, y) for x, y in points]
+        """Sheet points of the line a move travels: the board's ``move_route(path)`` (straight between
+        the points unless the board knows better, e.g. along Surakarta's loops), else straight."""
+        points = self.board.move_route(tuple(path))
+        if len(points) >= 2:
+            return [self.frame.pt(x, y) for x, y in points]
         return [self.at(p) for p in path]
 
     def _history(self) -> Group:
