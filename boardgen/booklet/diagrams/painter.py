@@ -13,11 +13,13 @@ have, in this order (later layers on top):
    setup ``c6+e6``, Seega's two stones a turn) is drawn as placements, never
    as an arrow between them;
 5. the author's arrows;
-6. the claims: a ghost piece (or an arrow) for a legal move, an arrow and
-   crosses on the victims for a capture, a barred circle (:func:`forbidden`)
-   where an illegal move would end, with the refused moves' arrows under the
-   legal ones and every mark on a point over both.  One mark, one meaning: the
-   X only ever says "captured";
+6. the claims: a ghost piece (or an arrow) for a legal move, an arrow (a
+   ghost where the piece lands, for a placement) and crosses on the victims
+   for a capture, a barred circle (:func:`forbidden`) where an illegal move
+   would end, or on the piece a refused removal would take (``d1xd7``: place
+   on d1, take d7, drawn with no arrow), with the refused moves' arrows under
+   the legal ones and every mark on a point over both.  One mark, one
+   meaning: the X only ever says "captured";
 7. the move numbers, each in a badge beside the piece the move placed or
    moved (:func:`badge`), never on it: on a piece a number reads as a stack's
    count (Nyout) or cannot be read (over a chess glyph).  Every piece a turn
@@ -247,15 +249,16 @@ class Painter:
         centre, radius = self._claim_place(name)
         return cross(centre, radius, role=role)
 
-    def claim_forbidden(self, name: str) -> Group:
-        """The refusal mark (a slashed ring) where a forbidden move would land, placed like a claim's cross."""
+    def claim_forbidden(self, name: str, title: str | None = None) -> Group:
+        """The refusal mark (a slashed ring) where a forbidden move would land, placed like a claim's cross
+        (``title``: its hover text, when it says something else, e.g. a piece that may not be removed)."""
         self.claimed_points.add(name)
         centre, radius = self._claim_place(name)
         under = None  # the fill of the piece the mark is drawn on (unless the board sets marks beside pieces)
         piece = dict(self.checked.final.placements()).get(name)
         if piece is not None and not self.board.claim_marks_beside_pieces:
             under = self.board.piece_colours(piece.owner)[0]
-        return forbidden(centre, radius, title=f"a forbidden move would end on {name}", on=under)
+        return forbidden(centre, radius, title=title or f"a forbidden move would end on {name}", on=under)
 
     def _claim_place(self, name: str) -> tuple[tuple[float, float], float]:
         """(sheet centre, radius) of a claim's mark on ``name``, where the board's ``claim_mark`` sets it."""
@@ -388,9 +391,7 @@ class Painter:
             if drawn is not None:
                 arrows.add(drawn)
             elif move.kind == PLACE and owner is not None:
-                for name in move.path:  # a ghost on every point the placement fills
-                    marks.add(self._ghost(name, owner))
-                    self.claimed_points.add(name)
+                marks.add(*self._placement_ghosts(move, owner))
             elif move.path and owner is not None:
                 marks.add(self._ghost(move.path[-1], owner))
                 self.claimed_points.add(move.path[-1])
@@ -398,6 +399,9 @@ class Painter:
             drawn = self._move_arrow(move, role="capture-arrow")
             if drawn is not None:
                 arrows.add(drawn)
+            elif move.kind == PLACE and owner is not None:
+                # A placement that captures has no arrow: a ghost where the piece lands, as a legal placement.
+                marks.add(*self._placement_ghosts(move, owner))
             for name in move.captures:
                 if name in self.names:
                     marks.add(self.claim_cross(name, role="capture-cross"))
@@ -416,6 +420,13 @@ class Painter:
                 for name in [p for p in points if p not in open_points] or points:
                     marks.add(self.claim_forbidden(name))
                 continue
+            removed = self._refused_removal(claim.text.lower(), points)
+            if removed:
+                # A placement whose removal is refused (d1xd7: place on d1, take d7): no arrow, since no
+                # piece travels; the refusal on each piece that may not be taken.
+                for name in removed:
+                    marks.add(self.claim_forbidden(name, title=f"the piece on {name} may not be removed"))
+                continue
             if len(points) >= 2:
                 # Along the way the piece would go (round a loop, along a ring), though the engine refuses it.
                 path = list(self.board.refused_path(claim.text.lower(), tuple(points), frozenset(self.occupied)))
@@ -423,6 +434,26 @@ class Painter:
             if points:
                 marks.add(self.claim_forbidden(points[-1]))
         return Group("claims").add(*(layer for layer in (refused, arrows, marks) if layer.children))
+
+    def _placement_ghosts(self, move: Move, owner: int) -> list[Group]:
+        """A ghost on every point a placement fills (one or several a turn), each kept clear of badges."""
+        self.claimed_points.update(move.path)
+        return [self._ghost(name, owner) for name in move.path]
+
+    def _refused_removal(self, text: str, points: list[str]) -> list[str]:
+        """The pieces a refused placement would remove, when ``text`` is one (else an empty list).
+
+        Where a placement removes pieces (a mill in nine men's morris) the
+        notation writes the removal after an ``x``: ``d1xd7`` places on d1
+        and takes d7.  Read so when no piece stands on the first point, a
+        legal placement fills it, and every point after it holds a piece: a
+        move from an empty point is no move, so the text cannot mean one.
+        """
+        if len(points) < 2 or points[0] in self.occupied or not text.startswith(points[0] + "x"):
+            return []
+        if not all(name in self.occupied for name in points[1:]) or points[0] not in self._placeable():
+            return []
+        return points[1:]
 
     def _placeable(self) -> set[str]:
         """The points some legal placement of the shown position fills."""

@@ -235,6 +235,7 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"possible move on (?P<name>\S+)"), {"pt": "jogada possível em {name}", "en": "possible move on {name}"}),
     (re.compile(r"former stone on (?P<name>\S+)"), {"pt": "pedra que estava em {name}", "en": "former stone on {name}"}),
     (re.compile(r"a forbidden move would end on (?P<name>\S+)"), {"pt": "uma jogada proibida terminaria em {name}", "en": "a forbidden move would end on {name}"}),
+    (re.compile(r"the piece on (?P<name>\S+) may not be removed"), {"pt": "a peça em {name} não pode ser retirada", "en": "the piece on {name} may not be removed"}),
     (re.compile(r"move (?P<number>\d+)"), {"pt": "jogada {number}", "en": "move {number}"}),
     (re.compile(r"the swap would take the stone on (?P<name>\S+)"), {"pt": "a troca tomaria a pedra de {name}", "en": "the swap would take the stone on {name}"}),
     (re.compile(r"(?:row|col)-(?:first|last) edge of player (?P<owner>\d+)"), {"pt": "{player}: borda do tabuleiro", "en": "{player}: edge of the board"}),
