@@ -52,8 +52,9 @@ import re
 
 from boardgen.booklet.diagrams.board_layer import board_options, without_covered_labels
 from boardgen.booklet.diagrams.check import CheckedDiagram
-from boardgen.booklet.diagrams.geometry import alongside, box_meets_circle, distance_to_line, union
-from boardgen.booklet.diagrams.marks import BADGE_DIRECTIONS, CASING_MM, arrow, arrow_width, badge, badge_radius, cross, drawn_line, forbidden
+from boardgen.booklet.diagrams.badges import placed_badges
+from boardgen.booklet.diagrams.geometry import alongside, box_meets_circle, union
+from boardgen.booklet.diagrams.marks import CASING_MM, arrow, arrow_width, cross, drawn_line, forbidden
 from boardgen.booklet.diagrams.view import view_box
 from boardgen.booklet.diagrams.words import label_words
 from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing
@@ -329,47 +330,14 @@ class Painter:
         marker.add(cross(self.at(name), self.radius * 0.8, role="captured-cross", colour=palette.current().faint))
         return marker
 
-    def badge_size(self) -> float:
-        """The height (mm) of a move number in its badge: legible in print, small beside the piece."""
-        return max(MIN_TEXT_MM * 1.05, self.radius * 0.62)
-
     def _badges(self, pieces: Group) -> Group:
-        """Each move number in a badge beside its piece, never on it: the piece stays whole and the number reads.
-
-        A badge goes to the first side of its piece (upper right first) where
-        it covers the least of the other pieces, the claims' marks, the arrows
-        and the badges set before it; its centre is always outside every piece.
-        """
-        size = self.badge_size()
-        group = Group("move-numbers")
-        # What a badge keeps off: every piece as drawn (a board may draw several on one place, Ringo's
-        # citadel), the outlines of swapped stones and the points the claims mark.
+        """Each move number in a badge beside its piece (:func:`~boardgen.booklet.diagrams.badges.placed_badges`),
+        kept off every piece as drawn (a board may draw several on one place, Ringo's citadel), the
+        outlines of swapped stones, the points the claims mark, the arrows and each other."""
         discs = [(shape.centre, shape.radius) for shape, _ in pieces.walk() if isinstance(shape, Circle) and shape.radius >= 0.6 * self.radius]
         discs += [(self.at(n), self.radius) for n in (self.occupied | self.replaced | self.claimed_points) if n in self.names]
-        placed: list[tuple[tuple[float, float], float]] = []
-        for name, number in sorted(self.numbers, key=lambda item: item[1]):
-            text = str(number)
-            br = badge_radius(text, size)
-            x, y = self.at(name)
-            reach = self.radius + br * 0.45
-            best: tuple[float, tuple[float, float]] | None = None
-            for degrees in BADGE_DIRECTIONS:
-                angle = math.radians(degrees)
-                p = (x + reach * math.cos(angle), y - reach * math.sin(angle))
-                score = 0.0
-                for c, r in discs:
-                    d = math.hypot(p[0] - c[0], p[1] - c[1])
-                    score += max(0.0, r + br - d) + (100.0 if d < r + size * 0.2 else 0.0)
-                for c, r in placed:
-                    score += 5.0 * max(0.0, r + br + 0.2 - math.hypot(p[0] - c[0], p[1] - c[1]))
-                for line in self.drawn_lines:
-                    score += 0.5 * max(0.0, br + self.band / 2 - distance_to_line(p, line))
-                if best is None or score < best[0] - 1e-6:
-                    best = (score, p)
-            assert best is not None
-            placed.append((best[1], br))
-            group.add(badge(best[1], text, size))
-        return group
+        numbers = [(self.at(name), number) for name, number in sorted(self.numbers, key=lambda item: item[1])]
+        return placed_badges(numbers, self.radius, self.band, discs, self.drawn_lines)
 
     def _claims(self) -> Group:
         """The claims, in three layers: refused moves' arrows, then legal moves' arrows, then the marks on points.
