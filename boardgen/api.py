@@ -207,7 +207,9 @@ def diagram(
     view: Sequence[str] = (),
     legal: Sequence[str] = (),
     illegal: Sequence[tuple[str, str] | str] = (),
+    captures: Sequence[str] = (),
     wins: int | None = None,
+    throw: str | None = None,
     numbers: bool | int = True,
     coordinates: bool = True,
     langs: str | Sequence[str] = BOOKLET_LANGS_DEFAULT,
@@ -222,7 +224,9 @@ def diagram(
     also ``"a-b-c"``), ``marks`` (points highlighted) and ``view`` (show only the
     part around these points) decorate it. Claims are checked by the engine and
     shown: ``legal`` moves, ``illegal`` ``(move, reason code)`` pairs (or
-    ``"move code"`` text), ``wins`` (0 or 1: that player has won). ``langs``: the
+    ``"move code"`` text), ``captures`` (``"MOVE POINT..."``: legal, taking
+    exactly those pieces), ``wins`` (0 or 1: that player has won); ``throw``
+    is the throw made in the shown position (a game of chance). ``langs``: the
     languages of the text description embedded in the file (first is the
     document's). ``format``: ``"svg"`` (default) or ``"pdf"``. An illegal move or a
     false claim raises OptionError naming the keyword, with the engine's reason.
@@ -244,6 +248,9 @@ def diagram(
         "legal": _texts(legal, "legal"),
     }
     claims = [_claim(item) for item in _items(illegal, "illegal")]
+    taken = [_captures(item) for item in _texts(captures, "captures")]
+    if throw is not None:
+        _text(throw, "throw")
     if wins is not None and (isinstance(wins, bool) or wins not in (0, 1)):
         raise OptionError("wins", f"must be 0 or 1 (the player who has won), not {wins!r}")
     if not isinstance(numbers, int) or (not isinstance(numbers, bool) and numbers < 1):
@@ -266,7 +273,9 @@ def diagram(
         coordinates=coordinates,
         legal=texts["legal"],
         illegal=claims,
+        captures=taken,
         wins=wins,
+        throw=throw,
     )
     try:
         folder: Path | None = game_texts_dir(info.id)
@@ -355,6 +364,16 @@ def _claim(item: object) -> tuple[str, str]:
     if isinstance(words, (list, tuple)) and len(words) == 2 and all(isinstance(w, str) and w.strip() for w in words):
         return str(words[0]).strip(), str(words[1]).strip()
     raise OptionError("illegal", f"expected (move, reason code) pairs such as ('e5', 'occupied'), not {item!r}")
+
+
+def _captures(item: str) -> tuple[str, tuple[str, ...]]:
+    """A capture claim, ``"MOVE POINT..."``, read as the diagram block's ``captures`` key reads it."""
+    from boardgen.booklet.diagrams.syntax import read_captures
+
+    claim = read_captures(item)
+    if claim is None:
+        raise OptionError("captures", f"expected 'MOVE POINT...' texts such as 'b2xd4 d4', not {item!r}")
+    return claim
 
 
 def _langs_text(langs: object) -> str:

@@ -152,13 +152,47 @@ class BoardDrawing(ABC):
 
         The engine refuses the move (``text``, naming ``points``), so there is
         no ``Move`` to ask; the diagram still draws the way the piece would
-        take, through :meth:`move_route` where the board has one.  By default
+        take, through :meth:`move_route`.  By default
         that way is the places the text names (Ringo's ``b3xh3`` goes round
         its ring from them); a board whose moves name only their two ends
         (Surakarta's captures) works out the path itself.  ``occupied`` is
         every place holding a piece in the shown position.
         """
         return points
+
+    # -- what a game declares about its pieces, for drawings and diagrams ------
+    # Read by the shared layers (this class, boards/grid.py, booklet/diagrams/), so that a new
+    # game declares its kinds of piece and its diagram hooks here and edits no shared module.
+
+    #: kinds of piece drawn with an inner ring (Assalto's officers, a draughts king), by
+    #: :meth:`draw_piece` and by a grid board's start marks
+    ringed_kinds: frozenset[str] = frozenset()
+    #: kinds not worth naming in a diagram's description when they are all a player has
+    #: (Hex's stones: "White: c3, d4", not "White: stones c3, d4")
+    plain_kinds: frozenset[str] = frozenset()
+    #: the words for each kind of piece: kind -> language -> (one, several), e.g.
+    #: ``{"officer": {"pt": ("oficial", "oficiais"), "en": ("officer", "officers")}}``; a booklet's
+    #: front matter ``pieces`` says them its own way, and a kind with no words is called by its name
+    kind_words: dict[str, dict[str, tuple[str, str]]] = {}
+    #: whether :meth:`claim_mark` sets a diagram's marks beside the piece, not on it (Awelé's
+    #: counts): a mark on a piece is drawn in the paper's colour on a dark piece, one beside it
+    #: keeps its casing
+    claim_marks_beside_pieces: bool = False
+
+    def move_route(self, path: tuple[str, ...]) -> list[tuple[float, float]]:
+        """The line a diagram's arrow for a move along ``path`` runs, in board units.
+
+        By default straight from place to place; a board whose pieces follow
+        curves or lanes says so (Surakarta's loops, Ringo's rings, Awelé's
+        sowing lane).  Fewer than two points: the diagram runs straight.
+        """
+        return [self.location(name) for name in path]
+
+    def claim_mark(self, name: str) -> tuple[tuple[float, float], float]:
+        """Where a diagram sets a claim's mark (a capture's X, a refusal) on a place: ((x, y) in board
+        units, size as a factor of a piece's radius).  By default on the place, piece-sized; a board
+        whose places show counts (Awelé's pits) puts it beside them (see :attr:`claim_marks_beside_pieces`)."""
+        return self.location(name), 1.0
 
     def location(self, name: str) -> tuple[float, float]:
         """Board-unit position of one named place; :class:`UnknownPlace` names the board and the name."""
@@ -195,7 +229,7 @@ class BoardDrawing(ABC):
         return (colours.light_piece, colours.ink) if owner == 0 else (colours.dark_piece, colours.ink)
 
     def draw_piece(self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)) -> Group:
-        """One piece on a named point; officers and kings carry an inner ring."""
+        """One piece on a named point; the kinds of :attr:`ringed_kinds` (officers, kings) carry an inner ring."""
         x, y = self.location(name)
         centre = frame.pt(x + offset[0], y + offset[1])
         radius = frame.length(self.piece_diameter / 2)
@@ -203,7 +237,7 @@ class BoardDrawing(ABC):
         width = max(0.25, radius * 0.08)
         group = Group(f"piece-player-{piece.owner}", title=f"{piece.kind} of player {piece.owner} on {name}")
         group.add(Circle(centre, radius, Style(stroke=outline, width=width, fill=fill)))
-        if piece.kind in ("officer", "king", "dama"):
+        if piece.kind in self.ringed_kinds:
             colours = palette.current()
             ring = colours.paper if fill == colours.dark_piece else colours.ink
             group.add(Circle(centre, radius * 0.55, Style(stroke=ring, width=width * 1.2)))

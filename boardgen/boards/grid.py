@@ -43,10 +43,6 @@ from boardgen.geometry.squaregrid import SquareGrid
 
 Vec = tuple[float, float]
 
-#: kinds of piece drawn with an inner ring (as :meth:`BoardDrawing.draw_piece` does)
-RINGED_KINDS = ("officer", "king", "dama")
-
-
 def square(centre: Vec, half: float) -> list[Vec]:
     """The corners of an axis-aligned square, counter-clockwise from the lower left (board units)."""
     x, y = centre
@@ -97,8 +93,8 @@ class GridBoard(BoardDrawing):
     marked: tuple[str, ...] = ()
     #: start points per owner, marked on an empty board (and the start position with ``piece_kind``)
     start: Mapping[int, tuple[str, ...]] = {}
-    #: what the rules engine calls the pieces of the start position
-    piece_kind: str = "man"
+    #: what the rules engine calls the pieces of the start position: every game with ``start`` names its own
+    piece_kind: str = ""
     #: a dot on every point (points boards)
     point_dots: bool = False
     #: lines through every point diagonally too (points boards)
@@ -156,6 +152,8 @@ class GridBoard(BoardDrawing):
         return {name: owner for owner in sorted(self.start) for name in self.start[owner]}
 
     def start_placements(self) -> list[tuple[str, Piece]]:
+        if self.start and not self.piece_kind:
+            raise TypeError(f"{type(self).__name__} has start points but declares no piece_kind (its engine's Piece.kind)")
         return [(name, Piece(owner, self.piece_kind)) for owner in sorted(self.start) for name in self.start[owner]]
 
     def is_dark(self, name: str) -> bool:
@@ -245,7 +243,7 @@ class GridBoard(BoardDrawing):
         return None
 
     def draw_start_marks(self, frame: Frame, options: BoardOptions) -> Group:
-        """Start points: a small copy of the piece that starts there (officers and kings with an inner ring)."""
+        """Start points: a small copy of the piece that starts there (the :attr:`ringed_kinds` with an inner ring)."""
         group = Group("start-marks", title=self.start_marks_title)
         radius = frame.length(self.start_mark_radius)
         stroke = max(0.25, self.line_width(frame, options) * self.start_mark_stroke)
@@ -259,7 +257,7 @@ class GridBoard(BoardDrawing):
                 if whose != owner:
                     continue
                 centre = frame.pt(*self.location(name))
-                if kinds.get(name) in RINGED_KINDS:
+                if kinds.get(name) in self.ringed_kinds:
                     ring = colours.paper if fill == colours.dark_piece else colours.ink
                     player.add(Circle(centre, radius * 1.35, Style(stroke=outline, width=stroke, fill=fill)))
                     player.add(Circle(centre, radius * 0.7, Style(stroke=ring, width=stroke)))

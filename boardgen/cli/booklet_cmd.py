@@ -125,6 +125,16 @@ def _split_claim(text: str, option: str) -> tuple[str, str]:
     return words[0], words[1]
 
 
+def _split_captures(text: str, option: str) -> tuple[str, tuple[str, ...]]:
+    """``MOVE POINT...`` read as the diagram block's ``captures`` key reads it."""
+    from boardgen.booklet.diagrams.syntax import read_captures
+
+    claim = read_captures(text)
+    if claim is None:
+        raise OptionError(option, f"expected 'MOVE POINT...', the move and then every point it captures, e.g. 'b2xd4 d4', not {text!r}")
+    return claim
+
+
 @click.command()
 @click.argument("game", shell_complete=complete_game)
 @click.argument("moves", nargs=-1, metavar="[MOVE]...")
@@ -137,7 +147,9 @@ def _split_claim(text: str, option: str) -> tuple[str, str]:
 @click.option("--view", "view", multiple=True, metavar="POINT", help="Show only the part of the board around these points (repeatable).")
 @click.option("--legal", "legal", multiple=True, metavar="MOVE", help="Claim (and show) that MOVE is legal in the shown position.")
 @click.option("--illegal", "illegal", multiple=True, metavar="'MOVE CODE'", help="Claim (and show) that MOVE is illegal for reason CODE.")
+@click.option("--captures", "captures", multiple=True, metavar="'MOVE POINT...'", help="Claim (and show) that MOVE is legal and captures exactly the pieces on these points (repeatable; POINT=N where places hold counts).")
 @click.option("--wins", "wins", type=click.Choice(["0", "1"]), help="Claim that the shown position is won by player 0 or 1.")
+@click.option("--throw", "throw", metavar="TEXT", help="A game of chance: the throw made in the shown position (3-1, kel), drawn beside the board.")
 @click.option("--numbers/--no-numbers", default=True, help="Number the moves on the pieces.")
 @click.option("--coordinates/--no-coordinates", default=True, help="Draw the coordinates.")
 @click.option("--lang", "lang", default="pt+en", show_default=True, metavar="pt|en|pt+en", shell_complete=complete_lang, help="Language(s) of the text description (SVG title).")
@@ -145,12 +157,14 @@ def _split_claim(text: str, option: str) -> tuple[str, str]:
 @click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
 @click.option("--ink", "ink", default="full", show_default=True, metavar="full|light|mono", shell_complete=complete_choices(("full", "light", "mono")), help="How the board is inked (as for boardgen board).")
 @click.option("-o", "--output", "output", metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram.FORMAT here).")
-def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, wins, numbers, coordinates, lang, fmt, dpi_text, ink, output) -> int:
+def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, captures, wins, throw, numbers, coordinates, lang, fmt, dpi_text, ink, output) -> int:
     """Draw one engine-checked example position of GAME, like a booklet diagram.
 
     MOVEs are played from the start position (or --position); the picture
     shows the position after them, numbered.  Every move and claim is checked
-    by the game's engine; an illegal move is refused with the reason.
+    by the game's engine; an illegal move is refused with the reason.  Each
+    option is a key of a diagram block (docs/booklets.md) with the same
+    values and checks, and the same options draw the same picture.
     """
     from boardgen.booklet.build import parse_langs
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
@@ -178,8 +192,10 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
         coordinates=coordinates,
         legal=legal,
         illegal=[_split_claim(text, "--illegal") for text in illegal],
+        captures=[_split_captures(text, "--captures") for text in captures],
         wins=int(wins) if wins is not None else None,
-        names={"arrows": "--arrow"},
+        throw=throw,
+        names={"arrows": "--arrow", "captures": "--captures", "throw": "--throw"},
     )
     try:
         texts = game_texts_dir(info.id)

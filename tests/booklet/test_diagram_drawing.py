@@ -29,7 +29,8 @@ from boardgen.booklet.build import BookletRequest, booklet_document, load_checke
 from boardgen.booklet.check import game_folders
 from boardgen.booklet.cover import PX_MM, _find
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
-from boardgen.booklet.diagrams.draw import CASING_MM, arrow_width, diagram_sheet
+from boardgen.booklet.diagrams.draw import diagram_sheet
+from boardgen.booklet.diagrams.marks import CASING_MM, arrow_width
 from boardgen.booklet.diagrams.render import diagram_file
 from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.diagrams.words import LABEL_WORDS, describe

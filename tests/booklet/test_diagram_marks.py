@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
 
@@ -31,14 +32,18 @@ import pytest
 from boardgen.booklet.build import load_checked
 from boardgen.booklet.check import game_folders
 from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, check_diagram
-from boardgen.booklet.diagrams.draw import UNIT_MM, _Painter
+from boardgen.booklet.diagrams.draw import UNIT_MM, diagram_sheet
+from boardgen.booklet.diagrams.painter import Painter
 from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.problems import Problems
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Line, Polygon, Polyline, Text
+from boardgen.drawing.svg import render_svg
+from boardgen.engine.base import Move
 
 LEGAL_ARROWS = ("legal-arrow", "capture-arrow", "move-arrow", "arrow")  # played, claimed legal, and the author's own
 CROSS_ROLES = ("capture-cross", "captured-cross", "cross")
+SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def booklet_games() -> list[str]:
@@ -46,13 +51,13 @@ def booklet_games() -> list[str]:
 
 
 @cache
-def drawn(game: str) -> list[tuple[str, CheckedDiagram, _Painter, Group]]:
+def drawn(game: str) -> list[tuple[str, CheckedDiagram, Painter, Group]]:
     """(id, checked diagram, its painter, its drawing) for every diagram of a game's booklet."""
     folder = next(f for f in game_folders() if f.name == game)
     sources = load_checked(folder)
     found = []
     for ident, diagram in sorted(sources.diagrams.items()):
-        painter = _Painter(diagram, Frame(UNIT_MM))
+        painter = Painter(diagram, Frame(UNIT_MM))
         found.append((ident, diagram, painter, painter.draw()))
     assert found, f"{game}: no diagram found"
     return found
@@ -180,7 +185,8 @@ def test_the_awele_early_win_marks_all_three_harvested_pits() -> None:
 
 @pytest.mark.parametrize("ink", ["full", "light", "mono"])
 def test_the_refusal_mark_is_drawn_in_the_inks_dark_colour_and_is_no_x(ink: str) -> None:
-    from boardgen.booklet.diagrams.draw import diagram_ink, forbidden
+    from boardgen.booklet.diagrams.board_layer import diagram_ink
+    from boardgen.booklet.diagrams.marks import forbidden
     from boardgen.drawing import palette
 
     with diagram_ink(ink):  # type: ignore[arg-type]
@@ -206,7 +212,7 @@ def test_a_refused_placement_marks_only_the_point_that_refuses_it() -> None:
     spec = parse_definition("d", "moves: b2+d4 c4+d2\nillegal: a1+c3 centre", Path("diagrams.md"), 1, problems)
     diagram = check_diagram(spec, Defaults("seega", None, {}), problems)
     assert diagram is not None and not problems
-    painter = _Painter(diagram, Frame(UNIT_MM))
+    painter = Painter(diagram, Frame(UNIT_MM))
     drawing = painter.draw()
     assert [g.title for g in with_role(drawing, "forbidden")] == ["a forbidden move would end on c3"]
 
@@ -225,3 +231,71 @@ def test_a_move_number_a_caption_names_is_drawn(game: str) -> None:
             missing = set(re.findall(r"\((\d+)\)", caption)) - badges.get(ident, set())
             wrong += [f"{path.name} {ident}: ({n}) is not drawn" for n in sorted(missing)]
     assert not wrong, f"{game}: {wrong}"
+
+
+# -- placements that remove pieces -------------------------------------------------------------
+#
+# No game of the series places and removes in one move yet; nine men's morris does (a mill:
+# d1xd7 places on d1 and takes d7).  Seega's placement phase stands in for such a game: its engine
+# refuses the text c1xb1 (code syntax), so the claim passes the checker as a real booklet claim
+# would, and a placement that captures is given to the painter as such an engine would list it.
+
+SEEGA_PLACING = "position: 5/5/5/WB3/WB3 w p 0"  # White on a1 and a2, Black on b1 and b2, White to place
+
+
+def svg_of(body: str, captures: list | None = None) -> ET.Element:
+    """The diagram's SVG, parsed: what the file says, not the drawing model."""
+    problems = Problems()
+    spec = parse_definition("d", body, Path("diagrams.md"), 1, problems)
+    diagram = check_diagram(spec, Defaults("seega", None, {}), problems)
+    assert diagram is not None and not problems, [str(p) for p in problems.items]
+    if captures is not None:
+        diagram.captures = captures
+    return ET.fromstring(render_svg(diagram_sheet(diagram, {"en": "d"})))
+
+
+def groups_of(svg: ET.Element, role: str) -> list[ET.Element]:
+    return [g for g in svg.iter(f"{SVG_NS}g") if g.get("class") == role]
+
+
+def centre_of(group: ET.Element) -> tuple[float, float]:
+    circle = next(group.iter(f"{SVG_NS}circle"))
+    return float(circle.get("cx", "nan")), float(circle.get("cy", "nan"))
+
+
+def piece_centre(svg: ET.Element, name: str) -> tuple[float, float]:
+    [piece] = [g for g in svg.iter(f"{SVG_NS}g") if (g.get("class") or "").startswith("piece-player-") and (g.findtext(f"{SVG_NS}title") or "").endswith(f" on {name}")]
+    return centre_of(piece)
+
+
+def test_a_refused_removal_is_a_refusal_on_the_piece_it_would_take_not_an_arrow() -> None:
+    svg = svg_of(f"{SEEGA_PLACING}\nillegal: c1xb1 syntax")
+    assert groups_of(svg, "illegal-arrow") == []  # no piece travels from c1 to b1
+    [mark] = groups_of(svg, "forbidden")
+    assert mark.findtext(f"{SVG_NS}title") == "the piece on b1 may not be removed"
+    assert near(centre_of(mark), piece_centre(svg, "b1"), 0.01)  # on the black piece of b1 (the one the claim takes)
+    # Drawn as a mark on a dark piece is: in the paper's colour, uncased (two shapes, no white casing under a dark one).
+    assert len(list(mark)) == 3  # title, ring, slash
+
+
+def test_a_refused_move_from_a_piece_is_still_an_arrow() -> None:
+    """Only a text whose first point is empty and placeable reads as a removal: a2xb2 starts at a piece."""
+    svg = svg_of(f"{SEEGA_PLACING}\nillegal: a2xb2 syntax")
+    assert len(groups_of(svg, "illegal-arrow")) == 1
+    [mark] = groups_of(svg, "forbidden")
+    assert mark.findtext(f"{SVG_NS}title") == "a forbidden move would end on b2"
+
+
+def test_a_placement_that_captures_gets_a_ghost_where_it_lands_and_an_x_on_its_victim() -> None:
+    placing = Move("c1xb1", ("c1",), ("b1",), "place")
+    svg = svg_of(SEEGA_PLACING, captures=[placing])
+    [ghost] = groups_of(svg, "ghost")
+    assert ghost.findtext(f"{SVG_NS}title") == "possible move on c1"
+    a1, b1 = piece_centre(svg, "a1"), piece_centre(svg, "b1")
+    c1 = (2 * b1[0] - a1[0], 2 * b1[1] - a1[1])  # the next cell of row 1: a1, b1, c1 are equally spaced
+    assert near(centre_of(ghost), c1, 0.01)
+    [cross] = groups_of(svg, "capture-cross")
+    line = next(cross.iter(f"{SVG_NS}line"))
+    middle = ((float(line.get("x1", "0")) + float(line.get("x2", "0"))) / 2, (float(line.get("y1", "0")) + float(line.get("y2", "0"))) / 2)
+    assert near(middle, b1, 0.01)
+    assert groups_of(svg, "capture-arrow") == []  # a placement travels no way

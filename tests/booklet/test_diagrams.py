@@ -239,17 +239,17 @@ def test_arrows_start_at_the_rim_of_the_piece_and_leave_it_whole():
 
 
 def test_a_curved_arrow_is_cut_back_along_its_route():
-    from boardgen.booklet.diagrams.draw import _length, _trim
+    from boardgen.booklet.diagrams.geometry import line_length, trim_line
 
     # Round a corner: 1.5 mm from the start is past the first segment (1 mm long).
-    cut = _trim([(0.0, 0.0), (1.0, 0.0), (1.0, 5.0)], 1.5, 2.0)
+    cut = trim_line([(0.0, 0.0), (1.0, 0.0), (1.0, 5.0)], 1.5, 2.0)
     assert cut == [(1.0, 0.5), (1.0, 3.0)]
     quarter = [(math.cos(a * math.pi / 40), math.sin(a * math.pi / 40)) for a in range(21)]
-    assert abs(_length(_trim(quarter, 0.3, 0.5)) - (_length(quarter) - 0.8)) < 1e-9
+    assert abs(line_length(trim_line(quarter, 0.3, 0.5)) - (line_length(quarter) - 0.8)) < 1e-9
 
 
 def test_a_short_step_keeps_a_visible_arrow():
-    from boardgen.booklet.diagrams.draw import arrow
+    from boardgen.booklet.diagrams.marks import arrow
 
     group = arrow([(0.0, 0.0), (4.0, 0.0)], radius=1.8, start_at_rim=True, end_at_rim=True)
     shaft = [shape for shape, _ in group.walk() if type(shape).__name__ == "Polyline"][-1]
@@ -285,7 +285,7 @@ def test_a_forbidden_swap_strikes_the_word_beside_the_stone():
 
 
 def test_the_swap_label_keeps_clear_of_stones_and_outlines():
-    from boardgen.booklet.diagrams.draw import _box_meets_circle
+    from boardgen.booklet.diagrams.geometry import box_meets_circle
     from boardgen.drawing.bounds import ink_bounds
 
     # Hex: after c2 swap, a stone on b3 and the outline of the first stone on c2, just above it.
@@ -295,7 +295,7 @@ def test_the_swap_label_keeps_clear_of_stones_and_outlines():
     outline = circles_of(sheet.content.find("replaced")[0])[0]
     stone = piece_circle(sheet, "b3")
     for circle in (outline, stone):
-        assert not _box_meets_circle(box, 0.0, circle.centre, circle.radius)
+        assert not box_meets_circle(box, 0.0, circle.centre, circle.radius)
 
 
 # -- the command ----------------------------------------------------------------------

@@ -15,7 +15,8 @@ import pytest
 
 from boardgen.boards.base import BoardOptions, UnknownPlace
 from boardgen.booklet.diagrams.check import Defaults, check_diagram
-from boardgen.booklet.diagrams.draw import _Painter, diagram_sheet
+from boardgen.booklet.diagrams.draw import diagram_sheet
+from boardgen.booklet.diagrams.painter import Painter
 from boardgen.booklet.diagrams.syntax import parse_definition
 from boardgen.booklet.problems import Problems
 from boardgen.drawing.frame import Frame
@@ -89,7 +90,7 @@ def test_an_unknown_place_names_the_board_and_the_place(game):
     with pytest.raises(BoardgenError, match="'z99'"):
         board.highlight_shape(FRAME, "z99", Style())
     with pytest.raises(BoardgenError, match="'z99'"):
-        _Painter(diagram(game), FRAME).at("z99")
+        Painter(diagram(game), FRAME).at("z99")
 
 
 def test_the_hex_message_reads_as_a_sentence():

@@ -14,7 +14,8 @@ from boardgen.booklet.diagrams.check import CheckedDiagram, Defaults, replay_dia
 import dataclasses
 
 from boardgen.boards.base import InkMode
-from boardgen.booklet.diagrams.draw import diagram_ink, diagram_sheet
+from boardgen.booklet.diagrams.board_layer import diagram_ink
+from boardgen.booklet.diagrams.draw import diagram_sheet
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.diagrams.words import Terms, describe
 from boardgen.booklet.sources import LANGUAGES, booklet_terms
@@ -42,6 +43,7 @@ def checked_from_options(
     view: Sequence[str] = (),
     legal: Sequence[str] = (),
     illegal: Sequence[tuple[str, str]] = (),
+    captures: Sequence[tuple[str, tuple[str, ...]]] = (),
     wins: int | None = None,
     throw: str | None = None,
     numbers: bool | int = True,
@@ -52,7 +54,7 @@ def checked_from_options(
     """A diagram given as arguments, checked exactly like a booklet diagram.
 
     A wrong value (an illegal move, a point not on the board, a false claim)
-    raises OptionError naming the argument (``moves``, ``position``, ``legal``...)
+    raises OptionError naming the argument (``moves``, ``position``, ``legal``, ``captures``, ``throw``...)
     with the checker's reason; ``names`` maps an argument to the name the
     caller's user knows it by (a command line's ``{"arrows": "--arrow"}``).
     ``arrow_option`` is the older spelling of ``names={"arrows": ...}``.
@@ -74,6 +76,7 @@ def checked_from_options(
         coordinates=coordinates,
         legal=tuple(legal),
         illegal=tuple(illegal),
+        captures=tuple(captures),
         wins=wins,
         throw=throw,
     )

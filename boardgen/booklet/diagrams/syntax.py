@@ -210,12 +210,22 @@ def _store(spec: DiagramSpec, key: str, value: str, line: int) -> str | None:
             return "write the move and the reason code, e.g. 'illegal: e5 occupied'"
         spec.illegal.append(Located((words[0], words[1]), line))
     elif key == "captures":
-        words = value.split()
-        if len(words) < 2:
+        claim = read_captures(value)
+        if claim is None:
             return "write the move and then every point it captures, e.g. 'captures: b2xd4 d4'"
-        captured = tuple(word.lower() for word in words[1:])
-        spec.captures.append(Located((words[0], captured), line))
+        spec.captures.append(Located(claim, line))
     return None
+
+
+def read_captures(value: str) -> tuple[str, tuple[str, ...]] | None:
+    """A ``captures`` value, ``MOVE POINT...`` (``b2xd4 d4``, ``f1 d2=2``), as (move, points); None when not of that form.
+
+    The one reading of it, for the diagram block's key and ``boardgen diagram --captures``.
+    """
+    words = value.split()
+    if len(words) < 2:
+        return None
+    return words[0], tuple(word.lower() for word in words[1:])
 
 
 def read_definitions(path: Path, problems: Problems) -> list[DiagramSpec]:

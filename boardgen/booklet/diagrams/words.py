@@ -70,11 +70,16 @@ def seat_names(colours: tuple[str, ...] | None, lang: str) -> tuple[str, ...]:
     return given + generic[len(given):]
 
 
-PLAIN_KINDS = ("stone", "man")  # the only kind a player has: not worth naming
-KIND_WORDS: dict[str, dict[str, str]] = {
-    "pt": {"stone": "pedras", "man": "peças", "pawn": "peões", "officer": "oficiais", "king": "reis", "dama": "damas", "attacker": "atacantes", "defender": "defensores"},
-    "en": {"stone": "stones", "man": "men", "pawn": "pawns", "officer": "officers", "king": "kings", "dama": "damas", "attacker": "attackers", "defender": "defenders"},
-}
+#: a game's words for its kinds of piece: kind -> language -> (one, several) (``BoardDrawing.kind_words``)
+KindWords = Mapping[str, Mapping[str, tuple[str, str]]]
+
+
+def declared_word(kind: str, lang: str, declared: KindWords, number: int) -> str:
+    """The game's own word for ``kind`` in ``lang`` (English when it has none in ``lang``), ``number`` 0 for
+    one piece and 1 for several; the kind's name when the game declares no words for it."""
+    words = declared.get(kind, {})
+    said = words.get(lang) or words.get("en")
+    return said[number] if said else kind
 
 
 def label_words(key: str, langs: tuple[str, ...]) -> list[str]:
@@ -93,10 +98,11 @@ def _first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _kind_word(kind: str, lang: str, pieces: dict[str, str] | None = None) -> str:
+def _kind_word(kind: str, lang: str, pieces: dict[str, str] | None, declared: KindWords) -> str:
+    """Several pieces of ``kind``: as the booklet's front matter ``pieces`` says, else as the game declares."""
     if pieces and kind in pieces:
         return pieces[kind]
-    return KIND_WORDS[lang].get(kind, kind)
+    return declared_word(kind, lang, declared, 1)
 
 
 def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None = None, pieces: dict[str, str] | None = None) -> str:
@@ -123,10 +129,10 @@ def describe(checked: CheckedDiagram, lang: str, colours: tuple[str, ...] | None
         parts.append(words["empty"])
     for owner in sorted(by_owner):
         kinds = by_owner[owner]
-        if len(kinds) == 1 and next(iter(kinds)) in PLAIN_KINDS:
+        if len(kinds) == 1 and next(iter(kinds)) in checked.board.plain_kinds:
             listed = ", ".join(next(iter(kinds.values())))
         else:
-            listed = "; ".join(f"{_kind_word(kind, lang, pieces)} {', '.join(points)}" for kind, points in kinds.items())
+            listed = "; ".join(f"{_kind_word(kind, lang, pieces, checked.board.kind_words)} {', '.join(points)}" for kind, points in kinds.items())
         parts.append(f"{_first_upper(names[owner])}: {listed}.")
     first = checked.spec.first_number()
     events = _events(checked, words, first)
@@ -181,12 +187,6 @@ def _events(checked: CheckedDiagram, words: Mapping[str, str], first: int | None
 # again in each language, with the booklet's players and pieces.  A text with no entry stays
 # English (tests/booklet/test_diagram_drawing.py finds every such text in the booklets).
 
-#: one piece, by kind (a hover text names a single piece; the front matter's ``pieces`` are plurals)
-PIECE_WORDS: dict[str, dict[str, str]] = {
-    "pt": {"stone": "pedra", "man": "peça", "pawn": "peão", "officer": "oficial", "king": "rei", "dama": "dama", "attacker": "atacante", "defender": "defensor"},
-    "en": {"stone": "stone", "man": "man", "pawn": "pawn", "officer": "officer", "king": "king", "dama": "dama", "attacker": "attacker", "defender": "defender"},
-}
-
 #: fixed phrases of the board code (whole texts, or the part after "NAME: ")
 PHRASES: dict[str, dict[str, str]] = {
     "pt": {
@@ -235,6 +235,7 @@ _PATTERNS: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(r"possible move on (?P<name>\S+)"), {"pt": "jogada possível em {name}", "en": "possible move on {name}"}),
     (re.compile(r"former stone on (?P<name>\S+)"), {"pt": "pedra que estava em {name}", "en": "former stone on {name}"}),
     (re.compile(r"a forbidden move would end on (?P<name>\S+)"), {"pt": "uma jogada proibida terminaria em {name}", "en": "a forbidden move would end on {name}"}),
+    (re.compile(r"the piece on (?P<name>\S+) may not be removed"), {"pt": "a peça em {name} não pode ser retirada", "en": "the piece on {name} may not be removed"}),
     (re.compile(r"move (?P<number>\d+)"), {"pt": "jogada {number}", "en": "move {number}"}),
     (re.compile(r"the swap would take the stone on (?P<name>\S+)"), {"pt": "a troca tomaria a pedra de {name}", "en": "the swap would take the stone on {name}"}),
     (re.compile(r"(?:row|col)-(?:first|last) edge of player (?P<owner>\d+)"), {"pt": "{player}: borda do tabuleiro", "en": "{player}: edge of the board"}),
@@ -287,13 +288,14 @@ def singular(plural: str, lang: str) -> str:
     return plural
 
 
-def _piece_word(kind: str, lang: str, pieces: Mapping[str, str]) -> str:
+def _piece_word(kind: str, lang: str, pieces: Mapping[str, str], declared: KindWords) -> str:
+    """One piece of ``kind`` (a hover text names a single piece): the front matter's plural made singular, else the game's word."""
     if kind in pieces:
         return singular(pieces[kind], lang)
-    return PIECE_WORDS.get(lang, PIECE_WORDS["en"]).get(kind, kind)
+    return declared_word(kind, lang, declared, 0)
 
 
-def _said(title: str, role: str, lang: str, terms: Terms) -> str | None:
+def _said(title: str, role: str, lang: str, terms: Terms, kinds: KindWords) -> str | None:
     """``title`` (the board code's English) in ``lang``, or None when this module does not know it."""
     colours, pieces = terms
     names = seat_names(colours, lang)
@@ -320,18 +322,20 @@ def _said(title: str, role: str, lang: str, terms: Terms) -> str | None:
         if owner is not None:
             fields["player"] = _first_upper(names[int(owner)]) if int(owner) < len(names) else owner
         if "kind" in fields:
-            fields["kind"] = _piece_word(fields["kind"], lang, pieces)
+            fields["kind"] = _piece_word(fields["kind"], lang, pieces, kinds)
         return said.get(lang, said["en"]).format(**fields)
     return None
 
 
-def hover_title(title: str, role: str, terms: Mapping[str, Terms]) -> str | None:
+def hover_title(title: str, role: str, terms: Mapping[str, Terms], kinds: KindWords | None = None) -> str | None:
     """A part's hover text in the booklet's languages (``terms``' keys, in column order), joined by " / ".
 
-    None when a language has no words for it: the caller keeps the English
-    text (and the tests name it).
+    A piece is named as the front matter of ``terms`` names it, else with the
+    game's words for its kind (``kinds``: ``BoardDrawing.kind_words``).  None
+    when a language has no words for it: the caller keeps the English text
+    (and the tests name it).
     """
-    said = [_said(title, role, lang, words) for lang, words in terms.items()]
+    said = [_said(title, role, lang, words, kinds or {}) for lang, words in terms.items()]
     if not said or any(text is None for text in said):
         return None
     return " / ".join(dict.fromkeys(text for text in said if text is not None))

@@ -34,6 +34,13 @@ class AssaltoBoard(GridBoard):
     """The cross of 33 points with Assalto's own lines and fortress; places, dots, start marks, coordinates shared."""
 
     game_id = "assalto"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    ringed_kinds = frozenset({"officer"})
+    kind_words = {
+        "pawn": {"pt": ("peão", "peões"), "en": ("pawn", "pawns")},
+        "officer": {"pt": ("oficial", "oficiais"), "en": ("officer", "officers")},
+    }
+
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     poster_cell_mm = 53.0  # the tiled poster: points 53 mm apart: room for pieces up to about 45 mm (chess pawns and kings of a club set)
     light_saves_ink = False  # its booklet in light ink prints as much ink as in full (measured: docs/build.md, The audit)

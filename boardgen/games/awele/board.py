@@ -46,6 +46,10 @@ class AweleBoard(BoardDrawing):
     """Two rows of six round pits between two long stores; places are the pits and the stores."""
 
     game_id = "awele"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    kind_words = {"seed": {"pt": ("semente", "sementes"), "en": ("seed", "seeds")}}
+
+    claim_marks_beside_pieces = True  # claim_mark sets the marks off the counts
     unit_label = {"pt": "diâmetro das casas", "en": "pit diameter"}
     poster_cell_mm = 57.0  # the tiled poster: pits 57 mm across, the size of a carved board's, for a heap of beans or large seeds
     light_saves_ink = False  # outlines on paper already: its booklet in light ink prints as much (docs/build.md, The audit)

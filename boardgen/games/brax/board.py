@@ -85,6 +85,10 @@ class BraxBoard(GridBoard):
     """The 9 x 9 grid of points with Brax's coloured lines and start diamonds; places and coordinates shared."""
 
     game_id = "brax"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    plain_kinds = frozenset({"man"})
+    kind_words = {"man": {"pt": ("peça", "peças"), "en": ("man", "men")}}
+
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     poster_cell_mm = 43.0  # the tiled poster: points 43 mm apart, for full-size draughts men (up to about 37 mm) on neighbouring points
     piece_diameter = 0.56

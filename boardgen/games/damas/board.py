@@ -17,6 +17,14 @@ class DamasBoard(ChequerBoard):
     """8 x 8 squares, a1 dark; White's men start on the dark squares of rows 1-3, Black's on rows 6-8."""
 
     game_id = "damas"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    ringed_kinds = frozenset({"king"})
+    plain_kinds = frozenset({"man"})
+    kind_words = {
+        "man": {"pt": ("peça", "peças"), "en": ("man", "men")},
+        "king": {"pt": ("rei", "reis"), "en": ("king", "kings")},
+    }
+
     start = geo.START
     piece_kind = "man"
     start_marks_title = "start squares"

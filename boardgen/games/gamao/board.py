@@ -46,6 +46,12 @@ class GamaoBoard(BoardDrawing):
     """Points 1..24, the bar (``wbar``, ``bbar``) and the trays (``woff``, ``boff``) as named places."""
 
     game_id = "gamao"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    kind_words = {
+        "checker": {"pt": ("peça", "peças"), "en": ("counter", "counters")},
+        "cube": {"pt": ("dado de aposta", "dados de aposta"), "en": ("doubling cube", "doubling cubes")},
+    }
+
     unit_label = {"pt": "largura das casas", "en": "point width"}
     poster_cell_mm = 30.0  # the tiled poster: points 30 mm wide, for counters up to 27 mm (coins); a club board's 42 mm is `--cell-mm 42 --tile`
     notes = (

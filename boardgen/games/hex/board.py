@@ -52,6 +52,10 @@ def band_style(owner: int, options: BoardOptions, colours: tuple[str, str] | Non
 
 class HexBoard(HexCellBoard):
     game_id = "hex"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    plain_kinds = frozenset({"stone"})
+    kind_words = {"stone": {"pt": ("pedra", "pedras"), "en": ("stone", "stones")}}
+
     side_order = SIDE_ORDER
     side_angles = SIDE_ANGLES
     band_depth = BAND_DEPTH

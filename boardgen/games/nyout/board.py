@@ -63,6 +63,10 @@ class NyoutBoard(BoardDrawing):
     """The 29 stations, the circle and the cross, the two trays; places are the stations and the trays."""
 
     game_id = "nyout"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    kind_words = {"horse": {"pt": ("cavalo", "cavalos"), "en": ("horse", "horses")}}
+
+    claim_marks_beside_pieces = True  # claim_mark sets the marks off the counts
     unit_label = {"pt": "diâmetro das casas", "en": "station diameter"}
     notes = (
         (

@@ -172,6 +172,12 @@ def light_hatches(shade: str) -> tuple[Hatch, ...]:
 
 class RingoBoard(BoardDrawing):
     game_id = "ringo"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    kind_words = {
+        "attacker": {"pt": ("atacante", "atacantes"), "en": ("attacker", "attackers")},
+        "defender": {"pt": ("defensor", "defensores"), "en": ("defender", "defenders")},
+    }
+
     unit_label = {"pt": "largura do anel", "en": "ring width"}
     poster_cell_mm = 26.0  # the tiled poster: rings 26 mm wide, twice the one-sheet board's, for pieces up to about 20 mm (25 mm leaves a 2 mm sliver on Letter)
     place_word = "cell"

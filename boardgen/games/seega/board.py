@@ -49,6 +49,10 @@ class SeegaBoard(GridBoard):
     """An empty Seega board of ``size`` cells a side (5, 7 or 9)."""
 
     game_id = "seega"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    plain_kinds = frozenset({"man"})
+    kind_words = {"man": {"pt": ("peça", "peças"), "en": ("man", "men")}}
+
     places = "cells"
     sizes = SIZES
     marked = ("centre",)

@@ -178,6 +178,10 @@ class SurakartaBoard(GridBoard):
     """The 6 x 6 grid board with Surakarta's own lines (the circuits); places, start marks, coordinates shared."""
 
     game_id = "surakarta"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    plain_kinds = frozenset({"stone"})
+    kind_words = {"stone": {"pt": ("pedra", "pedras"), "en": ("stone", "stones")}}
+
     unit_label = {"pt": "distância entre pontos", "en": "point spacing"}
     poster_cell_mm = 40.0  # the tiled poster: points 40 mm apart, twice the one-sheet board's, for pieces up to about 30 mm (Go stones)
     light_saves_ink = False  # its booklet in light ink prints as much ink as in full (measured: docs/build.md, The audit)

@@ -37,6 +37,10 @@ MONO_SIDE_HATCHES = {"left": (0.2, (45.0,)), "right": (0.2, (-45.0, 45.0)), "bot
 
 class TrihexBoard(HexCellBoard):
     game_id = "trihex"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    plain_kinds = frozenset({"stone"})
+    kind_words = {"stone": {"pt": ("pedra", "pedras"), "en": ("stone", "stones")}}
+
     side_order = SIDE_ORDER
     side_angles = SIDE_ANGLES
     band_depth = BAND_DEPTH

@@ -87,6 +87,16 @@ class XadrezBoard(ChequerBoard):
     """8 x 8 squares, a1 dark (each player's right-hand corner square light); the 32 pieces of the start."""
 
     game_id = "xadrez"
+    # its kinds of piece, as the shared drawing and the diagrams read them (BoardDrawing)
+    kind_words = {
+        "king": {"pt": ("rei", "reis"), "en": ("king", "kings")},
+        "queen": {"pt": ("dama", "damas"), "en": ("queen", "queens")},
+        "rook": {"pt": ("torre", "torres"), "en": ("rook", "rooks")},
+        "bishop": {"pt": ("bispo", "bispos"), "en": ("bishop", "bishops")},
+        "knight": {"pt": ("cavalo", "cavalos"), "en": ("knight", "knights")},
+        "pawn": {"pt": ("peão", "peões"), "en": ("pawn", "pawns")},
+    }
+
     start = {0: tuple(n for n, p in START_PIECES.items() if p.owner == 0), 1: tuple(n for n, p in START_PIECES.items() if p.owner == 1)}
     piece_kind = "pawn"
     start_marks_title = "start squares"
