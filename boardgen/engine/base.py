@@ -167,6 +167,13 @@ class GameState(ABC):
 
     game_id: ClassVar[str]
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Every engine gets the library's argument checks at its entry points (see :mod:`boardgen.engine.guards`)."""
+        super().__init_subclass__(**kwargs)
+        from boardgen.engine.guards import guard_engine
+
+        guard_engine(cls)
+
     # -- construction -------------------------------------------------------
     @classmethod
     @abstractmethod
@@ -373,3 +380,12 @@ class GameState(ABC):
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.to_text()))
+
+
+def _guard_shared_methods() -> None:
+    from boardgen.engine.guards import guard_engine
+
+    guard_engine(GameState)  # play and parse_move, which every engine inherits
+
+
+_guard_shared_methods()
