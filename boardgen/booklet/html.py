@@ -34,6 +34,7 @@ from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.problems import Problems, ProblemsError, display_path
+from boardgen.booklet.template_errors import raised_by_template, template_failure
 from boardgen.booklet.sources import DiagramRef, LanguageSource, TextChunk, allowed_link, check_image, markdown
 from boardgen.booklet.typeset import diagram_url
 from boardgen.drawing.fonts import FONT_FILES
@@ -785,8 +786,12 @@ def render_template(name: str, context: dict[str, Any]) -> str:
         raise BoardgenError(f"{where}: template syntax error: {exc.message}") from None
     except jinja2.TemplateNotFound as exc:
         raise BoardgenError(f"template {exc.name} not found in {display_path(templates_dir())}") from None
-    except jinja2.UndefinedError as exc:
-        raise BoardgenError(f"template {name}: {exc.message}") from None
+    except jinja2.TemplateError as exc:  # UndefinedError and the rest met while the template runs
+        raise template_failure(exc, name, templates_dir()) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        if not raised_by_template(exc, templates_dir()):
+            raise  # raised inside boardgen's own code: a bug, with its traceback
+        raise template_failure(exc, name, templates_dir()) from None
 
 
 def colophon_settings(game: GameSources) -> dict[str, Any]:

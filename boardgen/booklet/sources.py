@@ -198,6 +198,11 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
     meta = FrontMatter(lines=_key_lines(front))
     try:
         data: dict[str, Any] = tomllib.loads(front)
+    except RecursionError:  # tomllib recurses once per nested array or table: 1,000 levels exhaust the stack
+        line = _deepest_line(front)
+        meta.valid = False
+        problems.add(path, line, "front matter: arrays or tables nested too deeply for a rule text to mean anything; flatten them")
+        return meta
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) + 1 if match else front.count("\n") + 2
@@ -251,6 +256,17 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
     if "sources" in data:
         meta.sources = _references(data["sources"], front, path, meta.line_of("sources"), problems)
     return meta
+
+
+def _deepest_line(front: str) -> int:
+    """The file line of the front matter where ``[`` and ``{`` nest deepest (the one that overflowed the reader)."""
+    depth, deepest, where = 0, -1, 2
+    for number, line in enumerate(front.split("\n"), start=2):
+        for char in line:
+            depth += 1 if char in "[{" else -1 if char in "]}" else 0
+            if depth > deepest:
+                deepest, where = depth, number
+    return where
 
 
 def _references(value: Any, front: str, path: Path, line: int, problems: Problems) -> list[Reference]:
