@@ -34,8 +34,8 @@ from boardgen.booklet.diagrams.words import describe
 from boardgen.booklet.diagrams.syntax import from_options
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.problems import Problems, ProblemsError, display_path
+from boardgen.booklet.sources import DiagramRef, LanguageSource, TextChunk, allowed_link, check_image, image_name, markdown
 from boardgen.booklet.template_errors import raised_by_template, template_failure
-from boardgen.booklet.sources import DiagramRef, LanguageSource, TextChunk, allowed_link, check_image, markdown
 from boardgen.booklet.typeset import diagram_url
 from boardgen.drawing.fonts import FONT_FILES
 from boardgen.errors import BoardgenError
@@ -341,7 +341,7 @@ class SafeRenderer(RendererHTML):
 
     def image(self, tokens, idx, options, env) -> str:
         token = tokens[idx]
-        src = token.attrGet("src") or ""
+        src = image_name(token.attrGet("src") or "")
         alt = html_lib.escape(token.content)
         folder: Path = env["folder"]
         if check_image(src, folder) is not None:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -61,6 +62,8 @@ MAX_SOURCE_BYTES = 1_000_000  # a rule text is a few pages; more is a mistake or
 # typesetter spends about a millisecond on each (more inside one long paragraph), so 60,000 spans of
 # emphasis in 240 KB took 147 s.  The rule texts have at most about 300.
 MAX_ELEMENTS = 5000
+# The UTF-8 signature some editors write at the start of a file: read as such, then dropped.
+BYTE_ORDER_MARK = "\ufeff"
 # Characters that reorder text invisibly (a "Trojan Source" attack): what prints is not what was read.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
@@ -106,7 +109,7 @@ def read_source(path: Path, problems: Problems, folder: Path | None = None) -> s
         problems.add(path, None, f"is longer than {MAX_SOURCE_BYTES} bytes, the most a rule text may have")
         return None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix(BYTE_ORDER_MARK)  # an editor's UTF-8 signature, not text
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         problems.add(path, line, f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
@@ -517,7 +520,7 @@ def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> 
         elif child.type == "html_inline":
             problems.add(path, line, f"raw HTML is not allowed in rule texts ({child.content.strip()[:40]}); write Markdown instead")
         elif child.type == "image":
-            image_problem = check_image(str(child.attrGet("src") or ""), path.parent)
+            image_problem = check_image(image_name(str(child.attrGet("src") or "")), path.parent)
             if image_problem:
                 problems.add(path, line, image_problem)
             if not child.content.strip():
@@ -595,6 +598,16 @@ def _decode_problem(target: Path) -> str | None:
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         return f"cannot be decoded ({exc or type(exc).__name__})"
     return None
+
+
+def image_name(src: str) -> str:
+    """The file name an image reference means: markdown-it percent-encodes ``peça.png`` and ``<a b.png>``.
+
+    The reference is written with the file's own name (accents, and spaces
+    inside ``<...>``); markdown-it hands it on as a URL (``pe%C3%A7a.png``),
+    which names no file until decoded.
+    """
+    return unquote(src)
 
 
 def check_image(src: str, folder: Path) -> str | None:
