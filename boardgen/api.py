@@ -106,6 +106,13 @@ def board_sheet(
     poster (its board's ``poster_cell_mm``, the build's poster file). ``per_sheet``: that
     many small boards for pen and paper (Hex, Trihex). ``coordinates``, ``setup`` (start position drawn),
     ``centre_mark`` and ``cut_marks`` are True or False.
+
+    >>> api.board_sheet("hex", size=5, paper="a4")[:5]
+    b'%PDF-'
+    >>> api.board_sheet("hex", ink="dark")
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: ink: must be full, light or mono, not 'dark'
     """
     target = _path(path)
     fmt = _output_format(format, target, SHEET_FORMATS, "pdf")
@@ -154,6 +161,13 @@ def booklet(
     light ink). An A4 or Letter booklet ends with the board at exact scale, as
     :func:`board_sheet` draws it on that paper. The texts are checked first, as :func:`check` does:
     ProblemsError (``.problems``) and nothing written if anything is wrong.
+
+    (Typesetting takes seconds, so the example shows only a refusal, which comes first.)
+
+    >>> api.booklet("hex", langs=("fr",))
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: langs: must be pt, en or pt+en, not 'fr'
     """
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
 
@@ -179,6 +193,19 @@ def check(paths: StrPath | Iterable[StrPath] | None = None) -> list[Problem]:
     problem has ``path``, ``line`` (None for the file as a whole) and ``message``;
     ``str(problem)`` is the ``file:line: message`` line the command prints. An
     empty list means every diagram replayed and every claim held.
+
+    >>> from boardgen.booklet.paths import rules_dir
+    >>> api.check(rules_dir() / "hex")
+    []
+    >>> import pathlib, tempfile
+    >>> draft = pathlib.Path(tempfile.mkdtemp()) / "hex"
+    >>> draft.mkdir()
+    >>> _ = (draft / "en.md").write_text("# Rules\\n", encoding="utf-8")
+    >>> for problem in api.check(draft)[:3]:
+    ...     print(problem.line, problem.message)
+    None pt-BR.md is missing: every game has its text in pt-BR.md and en.md
+    1 the file must start with front matter between two '+++' lines
+    1 front matter: title is missing
     """
     from boardgen.booklet.check import game_folders, load_game
 
@@ -231,6 +258,13 @@ def diagram(
     languages of the text description embedded in the file (first is the
     document's). ``format``: ``"svg"`` (default) or ``"pdf"``. An illegal move or a
     false claim raises OptionError naming the keyword, with the engine's reason.
+
+    >>> api.diagram("hex", ["c3", "d3"], size=5, marks=["b2"])[:38]
+    b'<?xml version="1.0" encoding="utf-8"?>'
+    >>> api.diagram("hex", ["c3", "c3"], size=5)
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: moves: move 2 (c3) is illegal: c3: the cell already holds a red stone
     """
     from boardgen.booklet.build import parse_langs
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
