@@ -73,7 +73,7 @@ def _keyword_names(function: Callable[..., Any]) -> Callable[..., Any]:
     return reworded
 
 
-def _guard_from_text(method: classmethod) -> classmethod:  # type: ignore[type-arg]
+def _guard_from_text(method: classmethod) -> classmethod:
     inner = _keyword_names(method.__func__)
 
     @functools.wraps(method.__func__)
@@ -85,7 +85,7 @@ def _guard_from_text(method: classmethod) -> classmethod:  # type: ignore[type-a
     return classmethod(from_text)
 
 
-def _guard_initial(method: classmethod) -> classmethod:  # type: ignore[type-arg]
+def _guard_initial(method: classmethod) -> classmethod:
     inner = _keyword_names(method.__func__)
 
     @functools.wraps(method.__func__)
