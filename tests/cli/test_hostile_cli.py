@@ -89,7 +89,7 @@ def test_a_template_failing_while_it_runs_is_one_line_naming_its_file_and_line(t
 def test_an_error_inside_our_own_code_called_by_a_template_keeps_its_traceback(tmp_path, monkeypatch) -> None:
     home, _ = _home_with_template_line(tmp_path, 9, "{{ title }}")
     (home / "templates" / "probe.j2").write_text("{{ broken() }}\n", encoding="utf-8")
-    monkeypatch.setenv("BOARDGEN_HOME", str(home))
+    monkeypatch.setattr(booklet_html, "templates_dir", lambda: home / "templates")  # the project root is found once per process
     booklet_html.environment.cache_clear()
     try:
 
