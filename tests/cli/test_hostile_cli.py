@@ -42,10 +42,11 @@ def test_deeply_nested_front_matter_is_one_problem_on_its_line(tmp_path) -> None
     assert f"{folder / 'en.md'}:{line}: front matter: arrays or tables nested too deeply" in result.stdout + result.stderr
 
 
-def test_output_to_a_closed_stdout_is_refused_before_any_work() -> None:
-    # ">&-": the shell closes descriptor 1 and Python starts with sys.stdout None
+@pytest.mark.parametrize("command", ["board hex", "diagram hex c3", "booklet hex --lang en"])
+def test_output_to_a_closed_stdout_is_refused_before_any_work(command: str) -> None:
+    # ">&-": the shell closes descriptor 1 and Python starts with sys.stdout None; the booklet is refused before typesetting
     result = subprocess.run(
-        f"{sys.executable} -m boardgen board hex -o - >&-", shell=True, cwd=ROOT, capture_output=False, stderr=subprocess.PIPE, text=True, timeout=60
+        f"{sys.executable} -m boardgen {command} -o - >&-", shell=True, cwd=ROOT, stderr=subprocess.PIPE, text=True, timeout=20
     )
     assert result.returncode == 2
     assert_one_line(result.stderr, "-o/--output: - means standard output, which is closed")
