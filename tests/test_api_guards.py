@@ -161,15 +161,15 @@ def test_play_apply_and_parse_move_refuse_wrong_types_and_moves_not_listed(info:
     _option_error(lambda: start.apply(start.legal_moves()[0].text), "move")
     with pytest.raises(IllegalMoveError, match="zz99"):
         start.parse_move("zz99")
-    # a Move of another game, and a Move of this game that is legal only later, are not applied
+    # a Move of another game, and a Move of this game legal only later (texts the start does not list), are not applied
     foreign = _decision(api.get_game("xadrez" if info.id != "xadrez" else "hex").load_engine().initial()).legal_moves()[0]
-    assert foreign not in start.legal_moves()
+    assert foreign.text not in {move.text for move in start.legal_moves()}
     with pytest.raises(IllegalMoveError, match="(?i)" + re.escape(foreign.text)):
         start.apply(foreign)
     later, not_yet = start, []
     for _ in range(60):  # along the line of first moves, to the first move the start does not list
         later = _decision(later.apply(later.legal_moves()[0]))
-        not_yet = [move for move in later.legal_moves() if move not in start.legal_moves()]
+        not_yet = [move for move in later.legal_moves() if move.text not in {m.text for m in start.legal_moves()}]
         if not_yet:
             break
     assert not_yet, f"{info.id}: every move of the first 60 plies is legal at the start too"
@@ -178,6 +178,8 @@ def test_play_apply_and_parse_move_refuse_wrong_types_and_moves_not_listed(info:
     # what is listed is still applied, and to the same position as play() reaches
     move = start.legal_moves()[0]
     assert start.apply(move).to_text() == start.play(move.text).to_text()
+    # a Move written by hand with a legal text stands for the listed move of that text (as the engines always took it)
+    assert start.apply(api.Move(move.text)).to_text() == start.apply(move).to_text()
 
 
 @pytest.mark.parametrize("info", ENGINE_GAMES, ids=lambda info: info.id)

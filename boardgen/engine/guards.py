@@ -14,8 +14,10 @@ the same refusals without a line of its own:
   is the keyword (``text``, ``variants``, ``size``, ``texts``, ``move``);
 * a size or variant refused inside ``initial``/``from_text`` names the
   keyword too (``size``, ``variants``), not the command line's ``--size``;
-* ``apply`` of a Move that is not one of ``legal_moves()`` is an
-  :class:`~boardgen.errors.IllegalMoveError` with the engine's reason.
+* ``apply`` of a Move whose text is none of ``legal_moves()``'s (another
+  game's, or a later position's) is an :class:`~boardgen.errors.IllegalMoveError`
+  with the engine's reason; a Move written by hand with a legal text
+  (``Move("c3")``) is applied as the listed move of that text.
 
 The legality check costs one identity scan of the cached move list (the moves
 perft applies are the very objects the list holds), so perft stays as fast.
@@ -124,38 +126,33 @@ def _guard_apply(method: Callable[..., Any]) -> Callable[..., Any]:
     def apply(self: GameState, move: Any) -> Any:
         if not isinstance(move, Move):
             raise OptionError("move", f"expected a Move from legal_moves() (play() reads a move text), not {shown(move)}")
-        if not _listed(self, move, type(self).legal_moves is shared_legal_moves):
-            raise IllegalMoveError(*_why_not(self, move))
-        return method(self, move)
+        return method(self, _listed(self, move, type(self).legal_moves is shared_legal_moves))
 
     return apply
 
 
-def _listed(state: GameState, move: object, cached: bool) -> bool:
-    """Whether ``move`` is one of the state's legal moves: by identity first (no copy, no ``__eq__``), then by value.
+def _listed(state: GameState, move: Any, cached: bool) -> Any:
+    """The legal move ``move`` stands for: itself when listed (found by identity: no copy, no ``__eq__``),
+    else the listed move of the same text (a Move written by hand, ``Move("c3")``, as the engines have
+    always taken it); IllegalMoveError with the engine's reason when no legal move has that text.
 
     ``cached``: the state's class keeps the shared ``legal_moves``, so its cached list can be read without a copy.
     """
     if cached:
-        if state.outcome() is not None:
-            return False
-        moves = state.generated_moves()
+        moves = () if state.outcome() is not None else state.generated_moves()
     else:
         moves = state.legal_moves()
     for listed in moves:
         if listed is move:
-            return True
-    return move in moves
-
-
-def _why_not(state: GameState, move: Any) -> tuple[str, str]:
-    """The engine's reason a move is refused; for a Move whose text is legal but whose fields are not, say so."""
-    if state.outcome() is None and not state.is_chance and any(listed.text == move.text for listed in state.legal_moves()):
-        return (f"move {move.text}: not the Move legal_moves() lists under that text (another game's or position's?)", "illegal")
+            return move
+    for listed in moves:
+        if listed.text == move.text:
+            return listed
     try:
-        return state.why_illegal(state.normalize_move_text(move.text))
+        reason = state.why_illegal(state.normalize_move_text(move.text))
     except BoardgenError as error:
-        return (str(error), "illegal")
+        reason = (str(error), "illegal")
+    raise IllegalMoveError(*reason)
 
 
 GUARDS: dict[str, Callable[[Any], Any]] = {
