@@ -215,10 +215,18 @@ def test_image_names_with_accents_or_spaces_are_read_when_the_file_exists(tmp_pa
     Image.new("RGB", (24, 24), "red").save(folder / name)
     found = run_boardgen("check", str(folder), timeout=60)
     assert found.returncode == 0, found.stdout + found.stderr
-    html = booklet_html.booklet_html(_load(folder), ["en"], booklet_html.PAPERS["a5"])
+    html = booklet_html.booklet_html(_load(folder), ["en"], _a5())
     from urllib.parse import quote
 
     assert f'<img src="{quote(name)}"' in html
+
+
+def _a5():
+    try:
+        from boardgen.booklet.papers import PAPERS  # where booksplit26 moves the page styles
+    except ImportError:
+        from boardgen.booklet.html import PAPERS
+    return PAPERS["a5"]
 
 
 def _load(folder):
