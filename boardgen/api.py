@@ -27,15 +27,18 @@ drawing stack; the other three need the ``[booklets]`` extra.  See ``docs/api.md
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+import os
 from os import PathLike
 from pathlib import Path
 
 from boardgen.booklet.problems import Problem, ProblemsError
+from boardgen import registry
+from boardgen.engine import perft as counting
 from boardgen.engine.base import GameState, Move, Outcome, Piece
-from boardgen.engine.perft import perft
-from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, PositionError, SourceError
-from boardgen.registry import GameInfo, Variant, all_games, get_game
-from boardgen.sheets.paper import Paper, default_paper, parse_paper
+from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, PositionError, SourceError, shown
+from boardgen.registry import GameInfo, Variant, all_games
+from boardgen.sheets import paper as papers
+from boardgen.sheets.paper import Paper
 from boardgen.sheets.request import SHEET_FORMATS, board_request, render_board_file
 
 __all__ = [
@@ -103,6 +106,13 @@ def board_sheet(
     poster (its board's ``poster_cell_mm``, the build's poster file). ``per_sheet``: that
     many small boards for pen and paper (Hex, Trihex). ``coordinates``, ``setup`` (start position drawn),
     ``centre_mark`` and ``cut_marks`` are True or False.
+
+    >>> api.board_sheet("hex", size=5, paper="a4")[:5]
+    b'%PDF-'
+    >>> api.board_sheet("hex", ink="dark")
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: ink: must be full, light or mono, not 'dark'
     """
     target = _path(path)
     fmt = _output_format(format, target, SHEET_FORMATS, "pdf")
@@ -151,14 +161,21 @@ def booklet(
     light ink). An A4 or Letter booklet ends with the board at exact scale, as
     :func:`board_sheet` draws it on that paper. The texts are checked first, as :func:`check` does:
     ProblemsError (``.problems``) and nothing written if anything is wrong.
+
+    (Typesetting takes seconds, so the example shows only a refusal, which comes first.)
+
+    >>> api.booklet("hex", langs=("fr",))
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: langs: must be pt, en or pt+en, not 'fr'
     """
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
 
-    info = get_game(_text(game, "game"), "game")
+    info = registry.get_game(_text(game, "game"), "game")
     if not isinstance(impose, bool):
         raise OptionError("impose", f"must be True or False, not {impose!r}")
     request = parse_request(_langs_text(langs), _text(paper, "paper") if paper is not None else None, impose, ink=ink)
-    folder = Path(sources) if sources is not None else game_folder(info.id)
+    folder = Path(_path_item(sources, "sources")) if sources is not None else game_folder(info.id)
     if not folder.is_dir():
         raise OptionError("sources" if sources is not None else "game", f"no rule texts for {info.id}: {folder} is not a folder")
     target = _path(path)
@@ -176,13 +193,28 @@ def check(paths: StrPath | Iterable[StrPath] | None = None) -> list[Problem]:
     problem has ``path``, ``line`` (None for the file as a whole) and ``message``;
     ``str(problem)`` is the ``file:line: message`` line the command prints. An
     empty list means every diagram replayed and every claim held.
+
+    >>> from boardgen.booklet.paths import rules_dir
+    >>> api.check(rules_dir() / "hex")
+    []
+    >>> import pathlib, tempfile
+    >>> draft = pathlib.Path(tempfile.mkdtemp()) / "hex"
+    >>> draft.mkdir()
+    >>> _ = (draft / "en.md").write_text("# Rules\\n", encoding="utf-8")
+    >>> for problem in api.check(draft)[:3]:
+    ...     print(problem.line, problem.message)
+    None pt-BR.md is missing: every game has its text in pt-BR.md and en.md
+    1 the file must start with front matter between two '+++' lines
+    1 front matter: title is missing
     """
     from boardgen.booklet.check import game_folders, load_game
 
     if paths is None:
         chosen = None
     elif isinstance(paths, (str, PathLike)):
-        chosen = [Path(paths)]
+        chosen = [Path(_path_item(paths))]
+    elif isinstance(paths, (bytes, Mapping)) or not isinstance(paths, Iterable):
+        raise OptionError("paths", f"expected a file or folder name, or a list of them, not {shown(paths)}")
     else:
         chosen = [Path(_path_item(p)) for p in paths]
     for item in chosen or ():
@@ -230,12 +262,19 @@ def diagram(
     languages of the text description embedded in the file (first is the
     document's). ``format``: ``"svg"`` (default) or ``"pdf"``. An illegal move or a
     false claim raises OptionError naming the keyword, with the engine's reason.
+
+    >>> api.diagram("hex", ["c3", "d3"], size=5, marks=["b2"])[:38]
+    b'<?xml version="1.0" encoding="utf-8"?>'
+    >>> api.diagram("hex", ["c3", "c3"], size=5)
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: moves: move 2 (c3) is illegal: c3: the cell already holds a red stone
     """
     from boardgen.booklet.build import parse_langs
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
     from boardgen.booklet.paths import game_texts_dir
 
-    info = get_game(_text(game, "game"), "game")
+    info = registry.get_game(_text(game, "game"), "game")
     target = _path(path)
     fmt = _output_format(format, target, DIAGRAM_FORMATS, "svg")
     chosen_size = info.check_size(_whole(size, "size"), "size") if size is not None else None
@@ -287,6 +326,74 @@ def diagram(
     return _deliver(data, target)
 
 
+def get_game(name: str) -> GameInfo:
+    """The game called ``name``: its id or an alias, in any letter case.
+
+    >>> api.get_game("HEX").id, api.get_game("chess").id
+    ('hex', 'xadrez')
+    >>> api.get_game("go")
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: name: unknown game 'go' (known: assalto, awele, brax, damas, gamao, hex, nyout, ringo, seega, surakarta, trihex, xadrez)
+    """
+    return registry.get_game(_text(name, "name"), "name")
+
+
+def perft(state: GameState, depth: int, *, force: bool = False) -> int:
+    """The number of move sequences of exactly ``depth`` moves from ``state``, as published perft tables count.
+
+    ``depth`` is 0 to 20.  The count is estimated first; above 10^9 sequences
+    (a quarter of an hour and more) it is refused, as the ``perft`` command
+    refuses, unless ``force=True``.
+
+    >>> start = api.get_game("xadrez").load_engine().initial()
+    >>> [api.perft(start, depth) for depth in range(4)]
+    [1, 20, 400, 8902]
+    >>> api.perft(start, -1)
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.OptionError: depth: must be a whole number from 0 to 20, not -1
+    """
+    if not isinstance(state, GameState):
+        raise OptionError("state", f"expected a GameState (a game's load_engine().initial() or from_text()), not {shown(state)}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= counting.MAX_DEPTH:
+        raise OptionError("depth", f"must be a whole number from 0 to {counting.MAX_DEPTH}, not {shown(depth)}")
+    if not isinstance(force, bool):
+        raise OptionError("force", f"must be True or False, not {shown(force)}")
+    expected = counting.estimate(state, depth)
+    if expected > counting.PERFT_LIMIT and not force:
+        raise OptionError(
+            "depth",
+            f"{depth} means about {expected:.1e} move sequences to count, more than the {counting.PERFT_LIMIT:.0e} "
+            "counted without force=True (hours or years)",
+        )
+    return counting.perft(state, depth)
+
+
+def parse_paper(text: str) -> Paper:
+    """The paper ``text`` names: ``"a4"``, ``"letter"``, ``"a3"``... or ``"WIDTHxHEIGHT"`` in mm.
+
+    >>> api.parse_paper("A4").width, api.parse_paper("300x200").height
+    (210.0, 200.0)
+    """
+    return papers.parse_paper(_text(text, "text"), "text")
+
+
+def default_paper(environ: Mapping[str, str] | None = None) -> str:
+    """The paper boardgen uses when none is named: ``BOARDGEN_PAPER``, ``PAPERSIZE``, the locale, then A4.
+
+    ``environ``: the environment to read (default: the process's).
+
+    >>> api.default_paper({"BOARDGEN_PAPER": "letter"})
+    'letter'
+    """
+    if environ is not None and (
+        not isinstance(environ, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in environ.items())
+    ):
+        raise OptionError("environ", f"expected a mapping of variable names to texts, such as os.environ, not {shown(environ)}")
+    return papers.default_paper(dict(environ) if environ is not None else None)
+
+
 # -- checking the keywords ---------------------------------------------------------------
 
 def _path(value: StrPath | None) -> Path | None:
@@ -297,9 +404,9 @@ def _path(value: StrPath | None) -> Path | None:
     return Path(value)
 
 
-def _path_item(value: object) -> StrPath:
-    if not isinstance(value, (str, PathLike)):
-        raise OptionError("paths", f"expected file or folder names, not {value!r}")
+def _path_item(value: object, option: str = "paths") -> StrPath:
+    if not isinstance(value, (str, PathLike)) or not isinstance(os.fspath(value), str) or not os.fspath(value):
+        raise OptionError(option, f"expected a file or folder name, not {shown(value)}")
     return value
 
 
@@ -333,7 +440,7 @@ def _output_format(fmt: str | None, target: Path | None, allowed: tuple[str, ...
 
 def _text(value: object, option: str) -> str:
     if not isinstance(value, str):
-        raise OptionError(option, f"expected text, not {value!r}")
+        raise OptionError(option, f"expected text, not {shown(value)}")
     return value
 
 

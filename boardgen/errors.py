@@ -28,6 +28,12 @@ def quoted(text: str, keep: int = QUOTE_KEEP) -> str:
     return f"{text[:half] + '...' + text[-half:]!r} ({len(text):,} characters)"
 
 
+def shown(value: object, keep: int = 60) -> str:
+    """``repr(value)`` of a library argument, its start and end only when long (a message stays one readable line)."""
+    text = repr(value)
+    return text if len(text) <= keep else f"{text[:keep * 3 // 5]}...{text[-keep // 3:]}"
+
+
 def clipped(line: str, keep: int = LINE_KEEP) -> str:
     """``line``, or for a longer one its first two thirds and last third of ``keep`` around a count of what is left out.
 
@@ -51,6 +57,7 @@ class OptionError(BoardgenError):
 
     def __init__(self, option: str, message: str) -> None:
         self.option = option
+        self.detail = message  # the message without the option's name, to reword for another caller
         super().__init__(f"{option}: {message}")
 
 

@@ -133,16 +133,35 @@ class GameInfo:
         return board_class(size) if size is not None else board_class()
 
     def load_engine(self) -> Any:
+        """The game's rules engine: its :class:`~boardgen.engine.base.GameState` class (imported on first use).
+
+        >>> engine = api.get_game("hex").load_engine()
+        >>> engine.__name__, engine.initial(size=3).to_text()
+        ('HexState', '3/3/3 r swap')
+        """
         if self.engine is None:
             raise OptionError("GAME", f"{self.id} has no rules engine yet")
         return _resolve(self.engine)
 
     def check_size(self, size: int | None, option: str = "--size") -> int | None:
-        """The size to use: the default when None; OptionError when the game is not played on it."""
+        """The size to use: the default when None; OptionError when the game is not played on it.
+
+        >>> hex_game = api.get_game("hex")
+        >>> hex_game.check_size(None), hex_game.check_size(7)
+        (11, 7)
+        >>> hex_game.check_size(30, "size")
+        Traceback (most recent call last):
+          ...
+        boardgen.errors.OptionError: size: hex size must be a whole number from 2 to 26, not 30
+        """
         return check_size(self.id, self.sizes, self.default_size, size, option)
 
     def describe_sizes(self) -> str | None:
-        """The sizes in words ("from 2 to 26", "5, 7 or 9"); None for a fixed board."""
+        """The sizes in words ("from 2 to 26", "5, 7 or 9"); None for a fixed board.
+
+        >>> api.get_game("hex").describe_sizes(), api.get_game("seega").describe_sizes(), api.get_game("xadrez").describe_sizes()
+        ('from 2 to 26', '5, 7 or 9', None)
+        """
         return None if self.sizes is None else describe_sizes(self.sizes)
 
     def variant(self, name: str, option: str = "--variant") -> Variant:
@@ -155,6 +174,10 @@ class GameInfo:
         The result is typed and immutable (see :mod:`boardgen.engine.variants`)
         and still reads as a mapping of texts; a result passed back in is
         returned unchanged.
+
+        >>> rules = api.get_game("hex").resolve_variants({"swap": "off"})
+        >>> rules.swap, dict(rules)
+        (False, {'swap': 'off'})
         """
         return _resolve_variants(self.id, self.variants, given, option)
 
@@ -187,7 +210,11 @@ def _resolve(reference: str) -> Any:
 
 @cache
 def all_games() -> tuple[GameInfo, ...]:
-    """Every game package under boardgen/games and every installed plugin game, sorted by id."""
+    """Every game package under boardgen/games and every installed plugin game, sorted by id.
+
+    >>> [game.id for game in api.all_games()][:4], len(api.all_games()) >= 12
+    (['assalto', 'awele', 'brax', 'damas'], True)
+    """
     import boardgen.games as games_package
 
     found: dict[str, GameInfo] = {}

@@ -109,7 +109,7 @@ POSITIONS = [
     ("hex", ["--size", "11"], "11/11/11/11/11/11/11/11/11/11/" + ONES + " r", ["position: row 11: the count of empty cells '111", "a number of 100,000 digits; numbers here have at most 18"]),
     ("hex", ["--size", "11"], "11/11/11/11/11/11/11/11/11/11/1111111 r", ["position: row 11 has 1111111 cells, expected 11"]),
     ("xadrez", [], "1. e4 e5 @ " + ONES + ".", ["position: PGN: move number '111", "at most 18"]),
-    ("xadrez", [], f"{START} 0 {ONES}", ["position: the move number must be a whole number from 0 up, not '111"]),
+    ("xadrez", [], f"{START} 0 {ONES}", ["position: the move number must be a whole number from 1 to 10000, not '111"]),
     ("xadrez", [], f"{START} ٣ 1", ["position: the half-move clock must be a whole number from 0 up, not '٣'"]),
     ("brax", [], "1BBBBBBB1/9/9/9/9/9/9/9/1WWWWWWW1 w - " + ONES, ["position: move clock must be a whole number from 0 up, not '111", "(100,000 characters)"]),
     ("awele", [], "4,4,4,4,4,4/4,4,4,4,4," + ONES + " 0-0 s 0", ["position:"]),

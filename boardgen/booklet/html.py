@@ -29,6 +29,7 @@ from boardgen.booklet.papers import PageStyle
 from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.problems import ProblemsError, display_path
 from boardgen.booklet.table_widths import table_letters
+from boardgen.booklet.template_errors import raised_by_template, template_failure
 from boardgen.drawing.fonts import FONT_FILES
 from boardgen.errors import BoardgenError
 
@@ -181,8 +182,12 @@ def render_template(name: str, context: dict[str, Any]) -> str:
         raise BoardgenError(f"{where}: template syntax error: {exc.message}") from None
     except jinja2.TemplateNotFound as exc:
         raise BoardgenError(f"template {exc.name} not found in {display_path(templates_dir())}") from None
-    except jinja2.UndefinedError as exc:
-        raise BoardgenError(f"template {name}: {exc.message}") from None
+    except jinja2.TemplateError as exc:  # UndefinedError and the rest met while the template runs
+        raise template_failure(exc, name, templates_dir()) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        if not raised_by_template(exc, templates_dir()):
+            raise  # raised inside boardgen's own code: a bug, with its traceback
+        raise template_failure(exc, name, templates_dir()) from None
 
 
 def colophon_settings(game: GameSources) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import re
 import stat
 import warnings
 from pathlib import Path
+from urllib.parse import unquote
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -80,6 +81,16 @@ def _decode_problem(target: Path) -> str | None:
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         return f"cannot be decoded ({exc or type(exc).__name__})"
     return None
+
+
+def image_name(src: str) -> str:
+    """The file name an image reference means: markdown-it percent-encodes ``peça.png`` and ``<a b.png>``.
+
+    The reference is written with the file's own name (accents, and spaces
+    inside ``<...>``); markdown-it hands it on as a URL (``pe%C3%A7a.png``),
+    which names no file until decoded.
+    """
+    return unquote(src)
 
 
 def check_image(src: str, folder: Path) -> str | None:

@@ -25,7 +25,7 @@ from markdown_it.renderer import RendererHTML
 from markupsafe import Markup
 
 from boardgen.booklet.line_breaks import FILE_NAME, NO_BREAK_SPACE, UNIT_AFTER, code_word, hyphenate, is_long_word, long_word, tie_units, unbreakable
-from boardgen.booklet.images import check_image
+from boardgen.booklet.images import check_image, image_name
 from boardgen.booklet.markdown_source import allowed_link, markdown
 from boardgen.booklet.table_widths import TABLE_LETTERS, column_widths
 
@@ -132,7 +132,7 @@ class SafeRenderer(RendererHTML):
 
     def image(self, tokens, idx, options, env) -> str:
         token = tokens[idx]
-        src = token.attrGet("src") or ""
+        src = image_name(token.attrGet("src") or "")
         alt = html_lib.escape(token.content)
         folder: Path = env["folder"]
         if check_image(src, folder) is not None:

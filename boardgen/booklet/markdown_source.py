@@ -34,7 +34,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from boardgen.booklet.images import check_image
+from boardgen.booklet.images import check_image, image_name
 from boardgen.booklet.problems import Problems
 from boardgen.booklet.runs import long_run
 from boardgen.booklet.sources import LANGUAGES, FrontMatter, parse_front_matter, read_source, split_front_matter
@@ -251,7 +251,7 @@ def _check_inline(token: Token, path: Path, offset: int, problems: Problems) -> 
         elif child.type == "html_inline":
             problems.add(path, line, f"raw HTML is not allowed in rule texts ({child.content.strip()[:40]}); write Markdown instead")
         elif child.type == "image":
-            image_problem = check_image(str(child.attrGet("src") or ""), path.parent)
+            image_problem = check_image(image_name(str(child.attrGet("src") or "")), path.parent)
             if image_problem:
                 problems.add(path, line, image_problem)
             if not child.content.strip():

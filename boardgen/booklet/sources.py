@@ -42,6 +42,8 @@ LANGUAGES: dict[str, tuple[str, str]] = {"pt": ("pt-BR", "pt-BR"), "en": ("en", 
 DIAGRAMS_FILE = "diagrams.md"
 FENCE = "+++"
 MAX_SOURCE_BYTES = 1_000_000  # a rule text is a few pages; more is a mistake or an attack
+# The UTF-8 signature some editors write at the start of a file: read as such, then dropped.
+BYTE_ORDER_MARK = "\ufeff"
 # Characters that reorder text invisibly (a "Trojan Source" attack): what prints is not what was read.
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
@@ -87,7 +89,7 @@ def read_source(path: Path, problems: Problems, folder: Path | None = None) -> s
         problems.add(path, None, f"is longer than {MAX_SOURCE_BYTES} bytes, the most a rule text may have")
         return None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix(BYTE_ORDER_MARK)  # an editor's UTF-8 signature, not text
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         problems.add(path, line, f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as UTF-8")
@@ -179,6 +181,11 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
     meta = FrontMatter(lines=_key_lines(front))
     try:
         data: dict[str, Any] = tomllib.loads(front)
+    except RecursionError:  # tomllib recurses once per nested array or table: 1,000 levels exhaust the stack
+        line = _deepest_line(front)
+        meta.valid = False
+        problems.add(path, line, "front matter: arrays or tables nested too deeply for a rule text to mean anything; flatten them")
+        return meta
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"line (\d+)", str(exc))
         line = int(match.group(1)) + 1 if match else front.count("\n") + 2
@@ -232,6 +239,17 @@ def parse_front_matter(front: str, path: Path, problems: Problems) -> FrontMatte
     if "sources" in data:
         meta.sources = _references(data["sources"], front, path, meta.line_of("sources"), problems)
     return meta
+
+
+def _deepest_line(front: str) -> int:
+    """The file line of the front matter where ``[`` and ``{`` nest deepest (the one that overflowed the reader)."""
+    depth, deepest, where = 0, -1, 2
+    for number, line in enumerate(front.split("\n"), start=2):
+        for char in line:
+            depth += 1 if char in "[{" else -1 if char in "]}" else 0
+            if depth > deepest:
+                deepest, where = depth, number
+    return where
 
 
 def _references(value: Any, front: str, path: Path, line: int, problems: Problems) -> list[Reference]:

@@ -86,6 +86,8 @@ def output_target(output: str | None, default_name: str) -> Path | None:
     :func:`boardgen.output.check_writable`: ``-o -`` is the way to a pipe.
     """
     if output == STDOUT:
+        if stdout_bytes() is None:
+            raise OptionError(OUTPUT_OPTION, f"- means standard output, which is closed; give a file name (e.g. {default_name})")
         logs.progress_to_stderr()
         return None
     from boardgen.output import check_writable
@@ -99,10 +101,30 @@ def output_target(output: str | None, default_name: str) -> Path | None:
     return path
 
 
+def stdout_bytes() -> BinaryIO | None:
+    """Standard output as a byte stream, or None when there is none (``>&-`` leaves Python ``sys.stdout = None``)."""
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        return None
+    if getattr(stream, "closed", False):
+        return None
+    try:
+        descriptor = stream.fileno()
+    except (OSError, ValueError):  # a stream in memory (a test's capture): usable as it is
+        return stream
+    try:
+        os.fstat(descriptor)
+    except OSError:  # the descriptor was closed under Python
+        return None
+    return stream
+
+
 def write_output(path: Path | None, data: bytes) -> str:
     """Write ``data`` whole to ``path`` (atomically), or as exact bytes to stdout; the name for the progress line."""
     if path is None:
-        stream: BinaryIO = sys.stdout.buffer
+        stream = stdout_bytes()
+        if stream is None:
+            raise OptionError(OUTPUT_OPTION, "- means standard output, which is closed; give a file name")
         try:
             stream.write(data)
             stream.flush()

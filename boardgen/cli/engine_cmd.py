@@ -27,15 +27,12 @@ from boardgen.cli.options import parse_size
 from boardgen.cli.complete import complete_game, complete_variant
 from boardgen.engine.base import GameState, Move, Throw
 from boardgen.engine.chance import sample_throw
+from boardgen.engine.perft import MAX_DEPTH, PERFT_LIMIT
 from boardgen.engine.perft import estimate as estimate_perft
 from boardgen.engine.perft import perft as count_perft
 from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError
 from boardgen.registry import GameInfo, get_game, parse_variant_options
 from boardgen.values import whole_number
-
-MAX_DEPTH = 20
-#: the estimated perft count above which ``perft`` wants --force: at about a million a second, a quarter of an hour
-PERFT_LIMIT = 10**9
 
 log = logging.getLogger("boardgen")
 

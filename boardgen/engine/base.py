@@ -167,16 +167,37 @@ class GameState(ABC):
 
     game_id: ClassVar[str]
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Every engine gets the library's argument checks at its entry points (see :mod:`boardgen.engine.guards`)."""
+        super().__init_subclass__(**kwargs)
+        from boardgen.engine.guards import guard_engine
+
+        guard_engine(cls)
+
     # -- construction -------------------------------------------------------
     @classmethod
     @abstractmethod
     def initial(cls, size: int | None = None, variants: Mapping[str, str] | None = None) -> "GameState":
-        """The start position of the game (``size`` for games with several board sizes)."""
+        """The start position of the game (``size`` for games with several board sizes).
+
+        >>> hex_engine = api.get_game("hex").load_engine()
+        >>> hex_engine.initial(size=3, variants={"swap": "off"}).to_text()
+        '3/3/3 r -'
+        """
 
     @classmethod
     @abstractmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "GameState":
-        """Parse a position text; raise NotationError or PositionError saying what and where."""
+        """Parse a position text; raise NotationError or PositionError saying what and where.
+
+        >>> hex_engine = api.get_game("hex").load_engine()
+        >>> hex_engine.from_text("3/1r1/3 b -").to_move
+        1
+        >>> hex_engine.from_text("3/1r1 b -")
+        Traceback (most recent call last):
+          ...
+        boardgen.errors.NotationError: position: row 1 has 3 cells, expected 2 (character 1 goes past the end)
+        """
 
     @classmethod
     def point_names(cls, size: int | None = None) -> tuple[str, ...]:
@@ -191,7 +212,12 @@ class GameState(ABC):
 
     @abstractmethod
     def to_text(self) -> str:
-        """The position in the game's notation (parsed back unchanged by from_text)."""
+        """The position in the game's notation (parsed back unchanged by from_text).
+
+        >>> state = api.get_game("hex").load_engine().initial(size=3, variants={"swap": "off"}).play("b2")
+        >>> state.to_text(), type(state).from_text(state.to_text()) == state
+        ('3/1r1/3 b -', True)
+        """
 
     # -- play ---------------------------------------------------------------
     @property
@@ -269,7 +295,12 @@ class GameState(ABC):
         return "allowed: " + ", ".join(t.text for t in self.throws())
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in a stable order; empty when the game is over (a fresh list each call)."""
+        """Every legal move, in a stable order; empty when the game is over (a fresh list each call).
+
+        >>> start = api.get_game("hex").load_engine().initial(size=3, variants={"swap": "off"})
+        >>> [move.text for move in start.legal_moves()][:4], len(start.legal_moves())
+        (['a1', 'b1', 'c1', 'a2'], 9)
+        """
         outcome = self._cached_outcome
         if outcome is UNKNOWN_OUTCOME:
             outcome = self.outcome()
@@ -300,7 +331,14 @@ class GameState(ABC):
         return moves
 
     def outcome(self) -> Outcome | None:
-        """None while the game goes on, else who won (or a draw) and why (computed once)."""
+        """None while the game goes on, else who won (or a draw) and why (computed once).
+
+        >>> start = api.get_game("hex").load_engine().initial(size=2, variants={"swap": "off"})
+        >>> start.outcome() is None
+        True
+        >>> start.play("a1", "b1", "a2").outcome()
+        Outcome(winner=0, reason='red joined rows 1 and 2', points=1, partners=())
+        """
         outcome = self._cached_outcome
         if outcome is UNKNOWN_OUTCOME:
             outcome = self._cached_outcome = self.compute_outcome()
@@ -322,7 +360,16 @@ class GameState(ABC):
 
     @abstractmethod
     def apply(self, move: Move) -> "GameState":
-        """The state after ``move`` (which must come from legal_moves); self is unchanged."""
+        """The state after ``move`` (which must come from legal_moves); self is unchanged.
+
+        >>> start = api.get_game("hex").load_engine().initial(size=3, variants={"swap": "off"})
+        >>> start.apply(start.legal_moves()[0]).to_text(), start.to_text()
+        ('r2/3/3 b -', '3/3/3 r -')
+        >>> start.apply("a1")
+        Traceback (most recent call last):
+          ...
+        boardgen.errors.OptionError: move: expected a Move from legal_moves() (play() reads a move text), not 'a1'
+        """
 
     @abstractmethod
     def placements(self) -> list[tuple[str, Piece]]:
@@ -330,7 +377,16 @@ class GameState(ABC):
 
     # -- notation helpers shared by all games --------------------------------
     def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``; IllegalMoveError with the reason otherwise."""
+        """The legal move written ``text``; IllegalMoveError with the reason otherwise.
+
+        >>> start = api.get_game("hex").load_engine().initial(size=3, variants={"swap": "off"})
+        >>> start.parse_move(" B2 ").text
+        'b2'
+        >>> start.parse_move("z9")
+        Traceback (most recent call last):
+          ...
+        boardgen.errors.IllegalMoveError: z9: no such cell on a 3 x 3 board
+        """
         wanted = self.normalize_move_text(text)
         for move in self.legal_moves():
             if move.text == wanted:
@@ -359,6 +415,11 @@ class GameState(ABC):
 
         At a chance point the text is read as a throw (NotationError if it is
         not one), so a line of a game of chance reads ``"3-1", "8/5", "6/5"``.
+
+        >>> start = api.get_game("hex").load_engine().initial(size=3, variants={"swap": "off"})
+        >>> start.play("b2", "a1").to_text()
+        'b2/1r1/3 r -'
+
         """
         state = self
         for text in texts:
@@ -373,3 +434,12 @@ class GameState(ABC):
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.to_text()))
+
+
+def _guard_shared_methods() -> None:
+    from boardgen.engine.guards import guard_engine
+
+    guard_engine(GameState)  # play and parse_move, which every engine inherits
+
+
+_guard_shared_methods()

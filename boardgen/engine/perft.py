@@ -56,6 +56,11 @@ from boardgen.engine.chance import has_chance
 
 T = TypeVar("T")
 
+#: the deepest count asked for by the command line and the library (a depth beyond is nothing a count reaches)
+MAX_DEPTH = 20
+#: the estimated count above which ``perft`` refuses without --force (``force=True``): at about a million a second, a quarter of an hour
+PERFT_LIMIT = 10**9
+
 
 def perft(state: GameState, depth: int) -> int:
     """Number of move sequences of exactly ``depth`` moves from ``state`` (see the module docstring).

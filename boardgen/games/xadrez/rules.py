@@ -3,8 +3,8 @@
 Why python-chess and not a move generator of our own: chess is the one game
 of the series with a library that the whole field trusts and tests (perft
 suites, millions of games); a hand-written generator would only be a second,
-less tested copy.  This module is the only one that imports ``chess``
-(GPL-3.0, see the README): it adapts a ``chess.Board`` to boardgen's
+less tested copy.  This module and its PGN reader (:mod:`.pgn`) are the only
+ones that import ``chess`` (GPL-3.0, see the README): it adapts a ``chess.Board`` to boardgen's
 :class:`~boardgen.engine.base.GameState` and adds what python-chess leaves to
 its callers: the draw rules as a variant, a position text that carries the
 history a repetition needs, and reasons, with codes, for refused moves.
@@ -34,19 +34,18 @@ possible, as python-chess recognises it) end the game under every variant.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 import chess
-import chess.pgn
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.xadrez import GAME
+from boardgen.games.xadrez.pgn import read_pgn
 from boardgen.values import digits_value, position_counter
 
 WHITE, BLACK = 0, 1
@@ -108,6 +107,32 @@ def strip_annotation(text: str) -> str:
     if long:
         text = long.group(1) + long.group(2) + (long.group(3) or "").lower()
     return text
+
+
+#: the highest move number a position text may carry: the longest game the automatic 75-move rule
+#: allows is under 9,000 moves (8,849 by the usual count); the claim-only rules set no bound, but no
+#: game has come near it, and a number beyond is a typing slip, not a position (10^20 was read)
+MAX_MOVE_NUMBER = 10_000
+
+
+def check_counters(side: str, clock_text: str, number_text: str, rules: Rules) -> None:
+    """A FEN's two counters as a game can reach them; NotationError (PositionError for a clock too high) otherwise.
+
+    The move number is 1 to MAX_MOVE_NUMBER.  The half-move clock counts plies
+    since the last capture or pawn move, so it is at most the plies played
+    before this position, and never above the ply at which the rules end the
+    game by themselves (150 with the 75-move rule, 100 with the automatic
+    50-move rule).  python-chess's ``int()`` would read ``'٣'`` as 3: both
+    go through :func:`position_counter`.
+    """
+    number = position_counter(number_text, "the move number", 1, MAX_MOVE_NUMBER)
+    clock = position_counter(clock_text, "the half-move clock")
+    played = 2 * (number - 1) + (1 if side == "b" else 0)
+    limit = 150 if rules.automatic_long else 100 if rules.automatic_short else None
+    if clock > played:
+        raise PositionError(f"position: half-move clock {clock}, but only {played} half-moves come before move {number}{'...' if side == 'b' else '.'}")
+    if limit is not None and clock > limit:
+        raise PositionError(f"position: half-move clock {clock}, but these draw rules end the game at {limit}")
 
 
 class XadrezState(GameState):
@@ -175,8 +200,7 @@ class XadrezState(GameState):
                 f"position: a FEN has 6 fields (placement, side, castling, en passant, half-moves, move number), "
                 f"got {len(words)} in {' '.join(words)!r}"
             )
-        position_counter(words[4], "the half-move clock")  # python-chess's int() reads '٣' as 3
-        position_counter(words[5], "the move number")
+        check_counters(words[1], words[4], words[5], rules)
         board = _read_fen(" ".join(words))
         moves, keys = _read_history(board, history) if history else ((), None)
         state = cls(board, rules, history=moves, keys=keys)
@@ -192,11 +216,7 @@ class XadrezState(GameState):
         stop = PGN_STOP_RE.search(text)
         if stop:
             text = text[: stop.start()]
-        game = chess.pgn.read_game(io.StringIO(text + "\n"))
-        if game is None:
-            raise NotationError("position: no PGN game in the text")
-        if game.errors:
-            raise NotationError(f"position: PGN: {game.errors[0]}")
+        game = read_pgn(text)
         try:
             start = game.board()
         except ValueError as error:
