@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.engine.sizes import describe_sizes
 from boardgen.engine.spec import GameSpec
-from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.errors import IllegalMoveError, PositionError
 from boardgen.values import digits_problem
 
 EMPTY = 0  # board values: 0 empty, 1 a stone of player 0, 2 a stone of player 1
@@ -127,6 +127,8 @@ class ConnectionState(GameState):
     STONES: ClassVar[tuple[str, str]]  # letters of player 0's and player 1's stones in the position text
     COLOURS: ClassVar[tuple[str, str]]  # English colour names, used in reasons and error messages
 
+    MOVE_TEXT_IGNORES_CASE = True
+
     __slots__ = ("layout", "board", "side", "swap_pending", "swap_rule", "_outcome", "_cached_moves", "_cached_outcome")
 
     layout: Layout
@@ -198,16 +200,10 @@ class ConnectionState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "ConnectionState":
         swap_rule = cls._swap_rule(variants)
-        fields = text.split()
-        if len(fields) not in (2, 3):
-            raise NotationError(
-                f"position: expected 'ROWS SIDE SWAP' (SWAP may be left out), got {len(fields)} field(s) in {text!r}"
-            )
-        row_texts = fields[0].split("/")
+        fields = split_fields(text, (2, 3), "'ROWS SIDE [SWAP]'")
         sizes = cls.GAME.sizes
-        if sizes is None or len(row_texts) not in sizes:
-            allowed = describe_sizes(sizes) if sizes else "a fixed number of"
-            raise NotationError(f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {allowed} rows")
+        assert sizes is not None, "a connection game is played on several sizes"
+        row_texts = split_rows(fields[0], sizes)
         layout = cls.layout_for(len(row_texts))
         rows = parse_rows(
             row_texts,
@@ -221,17 +217,11 @@ class ConnectionState(GameState):
         )
         board = bytearray(value for row in rows for value in row)
 
-        side_text = fields[1].lower()
-        if side_text not in cls.STONES:
-            raise NotationError(
-                f"position: side to move must be {cls.STONES[0]} or {cls.STONES[1]}, not {fields[1]!r}"
-            )
-        side = cls.STONES.index(side_text)
+        side = read_choice(fields[1], [(letter, None) for letter in cls.STONES], "side to move", ignore_case=True)
         if len(fields) == 3:
-            swap_text = fields[2].lower()
-            if swap_text not in (SWAP, NO_SWAP):
-                raise NotationError(f"position: swap field must be '{SWAP}' or '{NO_SWAP}', not {fields[2]!r}")
-            swap_pending = swap_text == SWAP
+            swap_pending = read_choice(
+                fields[2], ((NO_SWAP, "used or declined"), (SWAP, "still to come")), "swap field", ignore_case=True
+            ) == 1
         else:
             swap_pending = swap_rule and board.count(1) + board.count(2) <= 1
         state = cls._make(layout, bytes(board), side, swap_pending, swap_rule, None)
@@ -330,9 +320,6 @@ class ConnectionState(GameState):
         swap = SWAP if self.swap_pending else NO_SWAP
         return f"{rows} {self.STONES[self.side]} {swap}"
 
-    def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower()
-
     # -- play -------------------------------------------------------------------
     @property
     def size(self) -> int:
@@ -396,10 +383,8 @@ class ConnectionState(GameState):
         swap_pending = self.swap_pending and player == 0
         return self._make(layout, new_board, 1 - player, swap_pending, self.swap_rule, outcome)
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         text = self.normalize_move_text(text)
-        if self._outcome is not None:
-            return (f"{text}: the game is over ({self._outcome.reason})", "game-over")
         if text == SWAP:
             if not self.swap_rule:
                 return ("swap: the swap rule is off in this game (variant swap=off)", "no-swap")
