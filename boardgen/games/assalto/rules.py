@@ -33,18 +33,20 @@ from functools import cache
 from typing import Any
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
-from boardgen.values import position_counter
 
 EMPTY, PAWN, OFFICER = 0, 1, 2
 POINT_LETTER = {EMPTY: None, PAWN: "P", OFFICER: "O"}  # a point in the position text
 PAWNS, OFFICERS, SETUP = 0, 1, 2  # whose turn: the pawns, the officers, or the officers' setup turn
 SIDE_LETTERS = {PAWNS: "p", OFFICERS: "o", SETUP: "s"}
-LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
+SIDE_CHOICES = tuple(  # in the order of the sides' numbers, for read_choice
+    (SIDE_LETTERS[side], word) for side, word in ((PAWNS, "pawns"), (OFFICERS, "officers"), (SETUP, "officers' setup"))
+)
 
 PAWN_COUNT = 24
 OFFICER_COUNT = 2
@@ -215,6 +217,7 @@ class AssaltoState(GameState):
     """
 
     game_id = "assalto"
+    MOVE_TEXT_IGNORES_CASE = True
 
     def __init__(self, board: tuple[int, ...], side: int, quiet: int, rules: Rules) -> None:
         self._board = board
@@ -244,15 +247,8 @@ class AssaltoState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "AssaltoState":
         rules = resolve_rules(variants)
-        fields = text.split()
-        if len(fields) != 3:
-            raise NotationError(
-                f"position: expected 3 fields '<rows> <side> <counter>', got {len(fields)} in {text.strip()!r}"
-            )
-        rows_text, side_text, counter_text = fields
-        rows = rows_text.split("/")
-        if len(rows) != len(ROWS):
-            raise NotationError(f"position: expected {len(ROWS)} rows separated by '/', got {len(rows)}")
+        rows_text, side_text, counter_text = split_fields(text, 3, "'<rows> <side> <counter>'")
+        rows = split_rows(rows_text, len(ROWS), order=f"row {len(ROWS)} first")
         board = [EMPTY] * len(NAMES)
         values = parse_rows(
             rows,
@@ -266,12 +262,8 @@ class AssaltoState(GameState):
         for points, row in zip(ROWS, values):
             for index, value in zip(points, row):
                 board[index] = value
-        if side_text not in LETTER_SIDES:
-            raise NotationError(
-                f"position: side to move must be p (pawns), o (officers) or s (officers' setup), not {side_text!r}"
-            )
-        side = LETTER_SIDES[side_text]
-        counter = position_counter(counter_text, "the no-progress counter")
+        side = read_choice(side_text, SIDE_CHOICES, "side to move")
+        counter = read_counter(counter_text, "the no-progress counter")
         cls._check_possible(board, side, counter, rules)
         return cls(tuple(board), side, counter, rules)
 
@@ -448,8 +440,8 @@ class AssaltoState(GameState):
         return None
 
     # -- notation ----------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        wanted = text.strip().lower()
+    def canonical_move_text(self, wanted: str) -> str:
+        """The officers' setup ``e7+c7`` as ``c7+e7`` (points in board order)."""
         placed = PLACE_RE.match(wanted)
         if placed and placed.group(1) in INDEX and placed.group(2) in INDEX:
             a, b = sorted((placed.group(1), placed.group(2)), key=INDEX.__getitem__)
@@ -475,10 +467,8 @@ class AssaltoState(GameState):
                             return move
         return super().parse_move(text)
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/assalto.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
         if move == PASS:
             if self._rules.stalemate != "pass":

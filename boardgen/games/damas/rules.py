@@ -47,13 +47,13 @@ from functools import cache
 from typing import Any
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.damas import GAME
 from boardgen.games.damas import geometry as geo
 from boardgen.games.damas import pdn
-from boardgen.values import position_counter
 
 EMPTY, WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = 0, 1, 2, 3, 4
 WHITE, BLACK = 0, 1
@@ -66,6 +66,7 @@ LETTER_VALUE = {letter: value for value, letter in LETTER.items() if letter}
 SIDE_LETTERS = {WHITE: "w", BLACK: "b"}
 LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
 SIDE_WORDS = {WHITE: "White", BLACK: "Black"}
+SIDE_CHOICES = tuple((SIDE_LETTERS[side], SIDE_WORDS[side]) for side in (WHITE, BLACK))  # side numbers in order
 PIECES_EACH = 12
 
 NAMES: tuple[str, ...] = geo.DARK
@@ -205,6 +206,7 @@ class DamasState(GameState):
     """
 
     game_id = "damas"
+    MOVE_TEXT_IGNORES_CASE = True
     __slots__ = ("_board", "_side", "_count", "_rules", "_cached_moves", "_cached_outcome", "_since", "_history", "_seen")
 
     def __init__(
@@ -251,23 +253,16 @@ class DamasState(GameState):
         rules = resolve_rules(variants)
         if pdn.is_fen(text):
             return cls._from_fen(text, rules)
-        fields = text.split()
-        most = 3 + rules.endgame + rules.repetition
-        if not 3 <= len(fields) <= most:
-            extra = "".join(
-                f"; then {what} with {option}" for what, option, on in (
-                    ("the plies since the last capture", "endgame_draws=on", rules.endgame),
-                    ("the king moves since the last man move or capture", "repetition=on", rules.repetition),
-                ) if on
-            )
-            raise NotationError(
-                f"position: expected 3 fields '<rows> <side> <counter>'{extra}, got {len(fields)} in {text.strip()!r}"
-            )
+        extra = "".join(
+            f"; then {what} with {option}" for what, option, on in (
+                ("the plies since the last capture", "endgame_draws=on", rules.endgame),
+                ("the king moves since the last man move or capture", "repetition=on", rules.repetition),
+            ) if on
+        )
+        fields = split_fields(text, range(3, 4 + rules.endgame + rules.repetition), f"'<rows> <side> <counter>'{extra}")
         rows_text, side_text, counter_text = fields[:3]
         rest = fields[3:]
-        rows = rows_text.split("/")
-        if len(rows) != geo.SIZE:
-            raise NotationError(f"position: expected {geo.SIZE} rows separated by '/', got {len(rows)}")
+        rows = split_rows(rows_text, geo.SIZE, order=f"row {geo.SIZE} first")
         values = parse_rows(
             rows,
             labels=[f"row {geo.SIZE - n}" for n in range(geo.SIZE)],
@@ -285,18 +280,16 @@ class DamasState(GameState):
                 if name not in INDEX:
                     raise PositionError(f"position: a piece stands on {name}, a light square; draughts is played on the dark squares")
                 board[INDEX[name]] = value
-        if side_text not in LETTER_SIDES:
-            raise NotationError(f"position: side to move must be w (White) or b (Black), not {side_text!r}")
-        counter = position_counter(counter_text, "the king-move counter")
+        side = read_choice(side_text, SIDE_CHOICES, "side to move")
+        counter = read_counter(counter_text, "the king-move counter")
         cls._check_possible(board, counter, rules)
         since = counter  # without the field, the fewest plies it can be
         if rules.endgame and rest and rest[0][0].isdigit():
-            since = position_counter(rest.pop(0), "the plies since the last capture")
+            since = read_counter(rest.pop(0), "the plies since the last capture")
             if since < counter:
                 raise PositionError(
                     f"position: {since} plies since the last capture, but {counter} king moves without a capture"
                 )
-        side = LETTER_SIDES[side_text]
         if not rest:
             return cls(tuple(board), side, counter, rules, since)
         if not rules.repetition:
@@ -485,9 +478,9 @@ class DamasState(GameState):
         return None
 
     # -- notation ----------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        """Lower case, ``:`` read as ``x``, and PDN square numbers (``22-18``) read as names (``b4-c5``)."""
-        return pdn.numbers_to_names(text.strip().lower().replace(":", "x"))
+    def canonical_move_text(self, text: str) -> str:
+        """``:`` read as ``x``, and PDN square numbers (``22-18``) read as names (``b4-c5``)."""
+        return pdn.numbers_to_names(text.replace(":", "x"))
 
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; a capture may also be written with only its two ends."""
@@ -507,10 +500,8 @@ class DamasState(GameState):
                     "write every landing square", "ambiguous")
         raise IllegalMoveError(*self.why_illegal(text.strip()))  # the text as written: 22-17, not b4-a5
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/damas.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
         number = pdn.bad_number(move)
         if number is not None:

@@ -48,12 +48,12 @@ from functools import cache
 from typing import ClassVar, cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.ringo import GAME
 from boardgen.games.ringo import geometry as geo
-from boardgen.values import position_counter
 
 EMPTY, ATT, DEF = 0, 1, 2  # contents of a ring cell
 OWNER_MARK = {ATT: 0, DEF: 1}
@@ -159,6 +159,8 @@ class RingoState(GameState):
     and the no-progress counter (turns since the last capture or forward attacker move)."""
 
     game_id: ClassVar[str] = "ringo"
+    MOVE_TEXT_IGNORES_CASE = True
+    MOVE_TEXT_IGNORES_SPACES = True
 
     def __init__(
         self,
@@ -345,9 +347,6 @@ class RingoState(GameState):
             raise IllegalMoveError(*self.why_illegal(wanted))
         return move
 
-    def normalize_move_text(self, text: str) -> str:
-        return "".join(text.split()).lower()
-
     def _lookup(self, text: str) -> Move | None:
         if self.outcome() is not None:
             return None
@@ -366,7 +365,7 @@ class RingoState(GameState):
         return moves
 
     # -- explanations -----------------------------------------------------------------
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         return explain_illegal(self, text)
 
 
@@ -378,25 +377,13 @@ def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
     The counter is an optional third field (0 when absent), so texts written before
     the draw rule existed still parse.  NotationError/PositionError on faults.
     """
-    fields = text.split()
-    if len(fields) not in (2, 3):
-        raise NotationError(
-            "position: expected 2 or 3 fields separated by spaces (board, side to move, optional no-progress"
-            f" counter), got {len(fields)}"
-        )
+    fields = split_fields(text, (2, 3), "'<board> <side> [<no-progress counter>]'")
     board, side_text = fields[:2]
     quiet = 0
     if len(fields) == 3:
-        quiet = position_counter(fields[2], "the no-progress counter")
-    side_text = side_text.lower()
-    if side_text not in SIDE_LETTERS:
-        raise NotationError(f"position: side to move must be 'a' (attackers) or 'd' (defenders), not {side_text!r}")
-    parts = board.split("/")
-    if len(parts) != geo.RINGS + 1:
-        raise NotationError(
-            f"position: expected {geo.RINGS + 1} parts separated by '/' (the citadel, then rings 1 to {geo.RINGS}),"
-            f" got {len(parts)}"
-        )
+        quiet = read_counter(fields[2], "the no-progress counter")
+    side = read_choice(side_text, tuple(zip(SIDE_LETTERS, ("attackers", "defenders"))), "side to move", ignore_case=True)
+    parts = split_rows(board, geo.RINGS + 1, "parts", f"the citadel, then rings 1 to {geo.RINGS}")
     citadel_text = parts[0].upper()
     if citadel_text != "-" and set(citadel_text) - {"A"}:
         if "D" in citadel_text and not set(citadel_text) - {"A", "D"}:
@@ -416,7 +403,7 @@ def parse_position(text: str) -> tuple[tuple[int, ...], int, int, int]:
         names=[NAMES[ring * geo.SEGMENTS : (ring + 1) * geo.SEGMENTS] for ring in range(geo.RINGS)],
     )
     cells = tuple(value for ring in rings for value in ring)
-    return cells, citadel, SIDE_LETTERS.index(side_text), quiet
+    return cells, citadel, side, quiet
 
 
 # -- move generation --------------------------------------------------------------------
@@ -588,10 +575,7 @@ def _fail(message: str, code: str) -> tuple[str, str]:
 
 
 def explain_illegal(state: RingoState, text: str) -> tuple[str, str]:
-    """(message, code) naming the first rule a move text breaks in this position."""
-    outcome = state.outcome()
-    if outcome is not None:
-        return _fail(f"{text}: the game is over ({outcome.reason})", "game-over")
+    """(message, code) naming the first rule a move text breaks in a game still going on."""
     if text == "pass":
         return _fail("pass: a player may pass only when the defenders have no legal move", "no-pass")
     if not _MOVE_RE.match(text):
