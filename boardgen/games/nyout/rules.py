@@ -42,6 +42,7 @@ from functools import cache
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece, Throw
 from boardgen.engine.chance import STICKS_4
+from boardgen.engine.position_text import read_choice
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.nyout import GAME
@@ -163,6 +164,7 @@ class NyoutState(GameState):
     """A Nyout position: the stacks on the stations, horses off, the seat to move and its throws."""
 
     game_id = "nyout"
+    MOVE_TEXT_IGNORES_CASE = True  # every place name is lower case (geometry.PLACE_NAMES)
     __slots__ = ("stacks", "off", "seat", "pending", "owed", "rules", "_cached_moves", "_cached_outcome")
 
     def __init__(
@@ -223,10 +225,7 @@ class NyoutState(GameState):
         rest = fields[k:]
         if not rest:
             raise NotationError(f"position: the seat to move (a..{SEATS[rules.players - 1]}) is missing in {text.strip()!r}")
-        seat_text = rest[0].lower()
-        if len(seat_text) != 1 or seat_text not in SEATS[: rules.players]:
-            raise NotationError(f"position: seat to move must be one of {', '.join(SEATS[: rules.players])}, not {rest[0]!r}")
-        seat = SEATS.index(seat_text)
+        seat = read_choice(rest[0], [(letter, None) for letter in SEATS[: rules.players]], "seat to move", ignore_case=True)
         pending, owed = _read_throws(rest[1:])
         if BACK_DO in pending and not rules.back_do:
             raise NotationError("position: a backdo is only thrown with back_do=on")
@@ -466,21 +465,18 @@ class NyoutState(GameState):
         return found
 
     # -- notation ---------------------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        """``3:O05-C``, ``KEL:o05-c`` -> ``kel:o05-c``, ``3:PASS`` -> ``kel:pass`` (a throw by value or name, places in any case)."""
-        match = MOVE_RE.match(text.strip())
+    def canonical_move_text(self, text: str) -> str:
+        """``3:o05-c`` -> ``kel:o05-c``, ``3:pass`` -> ``kel:pass``: a throw by value or by name (the case is gone already)."""
+        match = MOVE_RE.match(text)
         if not match:
-            passing = PASS_RE.match(text.strip())
+            passing = PASS_RE.match(text)
             if passing:
                 return f"{_throw_name(passing.group(1))}:{PASS}"
-            return text.strip().lower()  # a text why_illegal explains
+            return text  # a text why_illegal explains
         throw_text, origin, target = match.groups()
-        throw = _throw_name(throw_text)
-        return f"{throw}:{LOWER.get(origin.lower(), origin)}-{LOWER.get(target.lower(), target)}"
+        return f"{_throw_name(throw_text)}:{origin}-{target}"
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         if self.is_chance:
             return (f"{text}: {SEATS[self.seat]} must throw the sticks first", "must-throw")
         passing = PASS_RE.match(text)
