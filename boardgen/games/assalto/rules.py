@@ -33,6 +33,7 @@ from functools import cache
 from typing import Any
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.jumps import jumps_along
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
@@ -48,6 +49,7 @@ SIDE_CHOICES = tuple(  # in the order of the sides' numbers, for read_choice
     (SIDE_LETTERS[side], word) for side, word in ((PAWNS, "pawns"), (OFFICERS, "officers"), (SETUP, "officers' setup"))
 )
 
+PAWNS_ONLY = frozenset({PAWN})  # what an officer may jump
 PAWN_COUNT = 24
 OFFICER_COUNT = 2
 FORTRESS_SIZE = 9  # fewer pawns than this can no longer fill the fortress: the officers win
@@ -156,22 +158,8 @@ def _jumps(
     for d, diagonal, line in rules.rays[here]:
         if direction is not None and d != direction:
             continue
-        flying = diagonal and rules.long_capture
-        k = 0
-        if flying:
-            while k < len(line) and board[line[k]] == EMPTY:
-                k += 1
-        if k + 1 >= len(line):
-            continue
-        pawn = line[k]
-        if board[pawn] != PAWN or pawn in captured:
-            continue
-        for land in line[k + 1 :]:
-            if board[land] != EMPTY:
-                break
+        for pawn, land in jumps_along(board, line, diagonal and rules.long_capture, PAWNS_ONLY, captured, EMPTY):
             yield d, pawn, land
-            if not flying:
-                break
 
 
 def capture_chains(board: tuple[int, ...], rules: Rules, origin: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -47,6 +47,7 @@ from functools import cache
 from typing import Any
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
+from boardgen.engine.jumps import jumps_along
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
@@ -63,6 +64,7 @@ OWNER = {WHITE_MAN: WHITE, WHITE_KING: WHITE, BLACK_MAN: BLACK, BLACK_KING: BLAC
 IS_KING = {EMPTY: False, WHITE_MAN: False, WHITE_KING: True, BLACK_MAN: False, BLACK_KING: True}
 LETTER = {EMPTY: None, WHITE_MAN: "w", WHITE_KING: "W", BLACK_MAN: "b", BLACK_KING: "B"}
 LETTER_VALUE = {letter: value for value, letter in LETTER.items() if letter}
+PIECES_OF = tuple(frozenset(v for v, owner in OWNER.items() if owner == side) for side in (WHITE, BLACK))  # man and king
 SIDE_LETTERS = {WHITE: "w", BLACK: "b"}
 LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
 SIDE_WORDS = {WHITE: "White", BLACK: "Black"}
@@ -158,6 +160,7 @@ def capture_sequences(board: tuple[int, ...], origin: int, men_backwards: bool) 
     piece = board[origin]
     side, king = OWNER[piece], IS_KING[piece]
     directions = ALL_DIRECTIONS if king or men_backwards else FORWARD[side]
+    foes = PIECES_OF[1 - side]
     work = list(board)
     work[origin] = EMPTY
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -165,24 +168,9 @@ def capture_sequences(board: tuple[int, ...], origin: int, men_backwards: bool) 
     def extend(here: int, path: tuple[int, ...], taken: tuple[int, ...]) -> None:
         more = False
         for d in directions:
-            ray = RAYS[here][d]
-            k = 0
-            if king:
-                while k < len(ray) and work[ray[k]] == EMPTY:
-                    k += 1
-            if k + 1 >= len(ray):
-                continue
-            victim = ray[k]
-            value = work[victim]
-            if value == EMPTY or OWNER[value] == side or victim in taken:
-                continue
-            for land in ray[k + 1 :]:
-                if work[land] != EMPTY:
-                    break
+            for victim, land in jumps_along(work, RAYS[here][d], king, foes, taken, EMPTY):
                 more = True
                 extend(land, path + (land,), taken + (victim,))
-                if not king:
-                    break
         if not more and taken:
             found.append((path, taken))
 
