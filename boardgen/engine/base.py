@@ -338,12 +338,29 @@ class GameState(ABC):
     """Whether spaces inside a move text are dropped (``a1 - a2`` for ``a1-a2``), not only at its ends."""
 
     def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``; IllegalMoveError with the reason otherwise."""
+        """The legal move written ``text``; IllegalMoveError with the reason otherwise.
+
+        The template every engine shares: the text in canonical form
+        (:meth:`normalize_move_text`) is looked up among the legal moves, then
+        :meth:`read_other_spelling` may recognise it otherwise, and last
+        :meth:`why_illegal` says why it is refused.
+        """
         wanted = self.normalize_move_text(text)
-        for move in self.legal_moves():
+        moves = self.legal_moves()
+        for move in moves:
             if move.text == wanted:
                 return move
+        found = self.read_other_spelling(wanted, moves, text)
+        if found is not None:
+            return found
         raise IllegalMoveError(*self.why_illegal(wanted))
+
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """The hook of :meth:`parse_move`: the legal move (one of ``moves``) that ``wanted``, the
+        canonical form of ``text``, writes in a spelling other than the move's own text (a capture
+        by its two ends, a chain by another path), or None.  It may also raise IllegalMoveError
+        with a sharper reason (two captures fit).  None by default."""
+        return None
 
     def normalize_move_text(self, text: str) -> str:
         """A user's move text in canonical form: the template every engine shares.

@@ -75,6 +75,11 @@ class SpaceFreeToy(CaseFreeToy):
     def canonical_move_text(self, text: str) -> str:
         return text.removeprefix("@")  # the game's own other spelling: "@b1" for "b1"
 
+    def read_other_spelling(self, wanted: str, moves, text: str) -> Move | None:  # type: ignore[no-untyped-def]
+        if wanted == "first":  # another spelling of the first empty point
+            return moves[0] if moves else None
+        return None
+
     def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         if text in POINTS:
             return (f"{text}: the point is taken", "occupied")
@@ -96,6 +101,16 @@ def test_a_case_free_game_lowers_the_text_and_a_space_free_one_drops_inner_space
     assert CaseFreeToy.initial().normalize_move_text("b 1") == "b 1"
     assert SpaceFreeToy.initial().normalize_move_text(" @B 1 ") == "b1"
     assert SpaceFreeToy.initial().parse_move("@ C1").text == "c1"
+
+
+def test_parse_move_tries_the_canonical_text_then_the_game_s_other_spellings_then_says_why_not() -> None:
+    state = SpaceFreeToy.from_text("X2 b 1")
+    assert state.parse_move(" FIRST ").text == "b1"
+    with pytest.raises(IllegalMoveError) as refused:
+        state.parse_move("A 1")
+    assert (str(refused.value), refused.value.code) == ("a1: the point is taken", "occupied")
+    with pytest.raises(IllegalMoveError, match=r"^first: the game is over \(two moves made\)$"):
+        SpaceFreeToy.from_text("XO1 w 2").parse_move("first")
 
 
 def test_a_finished_game_refuses_every_move_with_its_reason_before_the_game_s_own_hook() -> None:
@@ -177,3 +192,11 @@ def test_read_counter_reads_ascii_digits_only() -> None:
     for bad in ("-1", "٣", "1.5", ""):
         with pytest.raises(NotationError, match="^position: c must be a whole number from 0 up, not "):
             read_counter(bad, "c")
+
+
+def test_the_module_examples_run() -> None:
+    import doctest
+
+    import boardgen.engine.position_text as position_text
+
+    assert doctest.testmod(position_text).failed == 0

@@ -27,7 +27,7 @@ and block the officer's way.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -436,13 +436,8 @@ class AssaltoState(GameState):
             return f"{a}+{b}"
         return wanted
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``; a capture may also be written by another path to the same result."""
-        wanted = self.normalize_move_text(text)
-        moves = self.legal_moves()
-        for move in moves:
-            if move.text == wanted:
-                return move
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """A capture written by another path to the same result (the same landing, the same pawns taken)."""
         if CAPTURE_RE.match(wanted) and all(p in INDEX for p in wanted.split("x")):
             trace = self._trace([INDEX[p] for p in wanted.split("x")])
             if trace.error is None:
@@ -453,7 +448,7 @@ class AssaltoState(GameState):
                         path, taken = key[1], key[2]
                         if (path[0], path[-1], frozenset(taken)) == result:
                             return move
-        return super().parse_move(text)
+        return None
 
     def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/assalto.md."""

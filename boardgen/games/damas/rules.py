@@ -41,7 +41,7 @@ sequences (Halbersma's convention, see tests/engines/test_damas_oracle.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -470,13 +470,8 @@ class DamasState(GameState):
         """``:`` read as ``x``, and PDN square numbers (``22-18``) read as names (``b4-c5``)."""
         return pdn.numbers_to_names(text.replace(":", "x"))
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``; a capture may also be written with only its two ends."""
-        wanted = self.normalize_move_text(text)
-        moves = self.legal_moves()
-        for move in moves:
-            if move.text == wanted:
-                return move
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """A capture written with only its two ends; refused as written (``22-17``, not ``b4-a5``)."""
         ends = wanted.split("x")
         if CAPTURE_RE.match(wanted) and len(ends) == 2:
             fits = [m for m in moves if m.kind == "capture" and (m.path[0], m.path[-1]) == (ends[0], ends[1])]

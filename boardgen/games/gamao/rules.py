@@ -399,13 +399,8 @@ class GamaoState(GameState):
         return 2, "a gammon"
 
     # -- notation ---------------------------------------------------------------------------------------
-    def parse_move(self, text: str) -> Move:
-        """A die move (``24/18``, ``bar/22*``, ``6/off``; the ``*`` may be left out), a cube word, ``pass``."""
-        wanted = self.normalize_move_text(text)
-        moves = self.legal_moves()
-        for move in moves:
-            if move.text == wanted:
-                return move
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """A die move without its ``*`` or its die (``6/off`` for ``2:6/off`` when only one die bears it off)."""
         bare = wanted.rstrip("*")
         matches = [m for m in moves if m.text.rstrip("*") == bare or m.text.split(":")[-1].rstrip("*") == bare]
         if len(matches) == 1 and (wanted.endswith("*") == matches[0].text.endswith("*") or not wanted.endswith("*")):
@@ -418,7 +413,7 @@ class GamaoState(GameState):
                 + " or ".join(m.text for m in matches),
                 "which-die",
             )
-        raise IllegalMoveError(*self.why_illegal(wanted))
+        return None
 
     def play(self, *texts: str) -> "GamaoState":
         """Apply moves and throws given as text; a text may be a whole play (``24/18 13/11``, ``13/7(2)``,
