@@ -30,6 +30,10 @@ then.  A turn ends when its throws are spent.
 
 ``docs/notation/nyout.md`` documents the position and move notation, the
 route rules and the illegal-move codes.
+
+This module holds the state and its rules (throws, moves, captures, the
+outcome, the position text and why a written move is refused); the ways a
+horse may travel the board are in :mod:`.routes`.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.nyout import GAME
 from boardgen.games.nyout import geometry as geo
+from boardgen.games.nyout.routes import behind, routes_from, turned_routes, walk
 from boardgen.values import read_integer
 
 SEATS = "abcd"
@@ -116,48 +121,6 @@ def team(seat: int, rules: Rules) -> int:
 def allies(seat: int, rules: Rules) -> tuple[int, ...]:
     """The seats whose horses ``seat`` may move: his own, then his partner's (four players)."""
     return (seat, (seat + 2) % 4) if rules.players == 4 else (seat,)
-
-
-# From the centre: on to North, or (shortcut=culin) out along the East arm and round the circle.
-CENTRE_EAST: tuple[str, ...] = geo.WEST_ACROSS[geo.WEST_ACROSS.index(geo.CENTRE):]
-WAYS_ON: tuple[tuple[str, ...], ...] = (geo.CENTRE_NORTH, CENTRE_EAST)
-
-
-@cache
-def routes_from(station: str, culin: bool) -> tuple[tuple[str, ...], ...]:
-    """The routes a horse resting on ``station`` may take, each from the station to North (``o20``).
-
-    A horse at rest stopped on its station exactly, so on West or South it may
-    turn into the cross (listed second); under ``culin`` one on the centre may
-    leave it north or east (Culin; Ludii's two tracks through the centre);
-    anywhere else its way is fixed.
-    """
-    if station == geo.CENTRE and culin:
-        return WAYS_ON
-    if station in geo.OUTER:
-        circle = geo.OUTER[geo.OUTER.index(station):]
-        if station == geo.WEST:
-            return (circle, geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT)
-        if station == geo.SOUTH:
-            return (circle, geo.SOUTH_SHORTCUT)
-        return (circle,)
-    if station in ("w1", "w2"):
-        route = geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT
-    elif station in ("s1", "s2"):
-        route = geo.SOUTH_SHORTCUT
-    elif station in ("e1", "e2"):  # reached only under culin; its way runs out to the circle
-        route = geo.WEST_ACROSS
-    else:  # the centre and the North arm
-        route = geo.CENTRE_NORTH
-    return (route[route.index(station):],)
-
-
-def walk(route: tuple[str, ...], steps: int, exit_on_north: bool) -> tuple[str, ...]:
-    """The stations passed by ``steps`` along ``route`` (its first station excluded); ``off`` when it leaves."""
-    ahead = route[1:]
-    if steps > len(ahead) or (exit_on_north and steps == len(ahead)):
-        return ahead + (geo.OFF,)
-    return ahead[:steps]
 
 
 class NyoutState(GameState):
@@ -540,7 +503,7 @@ class NyoutState(GameState):
                 if len(route) - 1 == value:
                     return (f"{text}: the {NAME[value]} only reaches North; a horse leaves by going past it", "not-past")
         # Would some turn it may not take (at a cardinal passed over, into the East arm, at the centre) get it there?
-        for turned, why in _turned_routes(origin, rules.culin):
+        for turned, why in turned_routes(origin, rules.culin):
             if walk(turned, value, rules.exit_on_north)[-1] == target:
                 return (f"{text}: {why}", "no-shortcut")
         return (f"{text}: a {NAME[value]} from {origin} does not lead to {target}", "wrong-distance")
@@ -552,51 +515,6 @@ def _throw_name(text: str) -> str:
     if (number := read_integer(throw)) is not None and number in NAME:  # ASCII digits, bounded (boardgen.values)
         return NAME[number]
     return throw
-
-
-# Why a turn is refused (the code is no-shortcut in every case; the reason names the rule).
-RIM_TURN = "only a horse that stands on West or South may turn into the cross; one passing over goes on round the circle"
-EAST_TURN = "East's arm is no shortcut: a horse on the circle goes on past East"
-NORTH_ONLY = "with shortcut=north every way through the centre goes on to North (shortcut=culin also leads east)"
-PASSING_CENTRE = "only a horse that stopped on the centre may choose its way there; one passing over goes straight on"
-ARM_OF = {geo.WEST: ("w1", "w2"), geo.SOUTH: ("s1", "s2")}
-
-
-@cache
-def _turned_routes(origin: str, culin: bool) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """Routes from ``origin`` that turn somewhere the rules forbid, each with the rule it breaks: into
-    the cross at West or South passed over, into the East arm (``o15``), or at the centre another way than
-    its own (under ``north`` never east; under ``culin`` only a horse standing there chooses)."""
-    found: list[tuple[tuple[str, ...], str]] = []
-    for route in routes_from(origin, culin):
-        for k, station in enumerate(route):
-            if station in ARM_OF and k > 0:
-                found += [(route[: k + 1] + ARM_OF[station] + way, RIM_TURN) for way in WAYS_ON]
-            if station == geo.EAST and (k == 0 or route[k - 1] != "e1"):
-                found.append((route[: k + 1] + ("e1", "e2") + geo.CENTRE_NORTH, EAST_TURN))
-            if station == geo.CENTRE:
-                for way in WAYS_ON:
-                    if way == route[k:] or (k == 0 and culin):  # its own way, or a horse standing there chooses
-                        continue
-                    found.append((route[:k] + way, PASSING_CENTRE if culin else NORTH_ONLY))
-    return tuple(found)
-
-
-@cache
-def behind(station: str, culin: bool) -> tuple[str, ...]:
-    """Where a back-do takes a horse on ``station``: the station before it on any route through it
-    (two where ways meet: the centre, North, and East under culin); from o01, the start tray."""
-    if station == "o01":
-        return (geo.START,)
-    routes = [geo.MAIN, geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT, geo.SOUTH_SHORTCUT]
-    found: list[str] = []
-    for route in routes:
-        if station in route[1:]:
-            before = route[route.index(station) - 1]
-            if before not in found:
-                found.append(before)
-    return tuple(found)
-
 
 def _read_seats(letters: str, place: str, rules: Rules) -> list[int]:
     allowed = SEATS[: rules.players]
