@@ -37,7 +37,7 @@ from boardgen.engine.jumps import jumps_along
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import NotationError, PositionError
+from boardgen.errors import PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
 

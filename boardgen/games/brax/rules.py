@@ -36,7 +36,7 @@ from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import NotationError, PositionError
+from boardgen.errors import PositionError
 from boardgen.games.brax import GAME
 from boardgen.games.brax import geometry as geo
 

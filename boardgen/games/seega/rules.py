@@ -35,7 +35,7 @@ from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piec
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import NotationError, PositionError
+from boardgen.errors import PositionError
 from boardgen.games.seega import GAME
 from boardgen.games.seega.geometry import Geometry, geometry, pieces_each
 

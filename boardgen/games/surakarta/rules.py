@@ -38,7 +38,7 @@ from typing import cast
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.errors import NotationError, OptionError, PositionError
+from boardgen.errors import OptionError, PositionError
 from boardgen.games.surakarta import geometry as geo
 
 COLOUR = ("white", "black")
