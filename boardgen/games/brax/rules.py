@@ -34,7 +34,7 @@ from typing import cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
-from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.rows import parse_rank_masks, write_rank_masks
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import PositionError
 from boardgen.games.brax import GAME
@@ -43,7 +43,6 @@ from boardgen.games.brax import geometry as geo
 POINTS = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(POINTS)}
 SIZE = geo.SIZE
-RANKS_TOP_DOWN = tuple(reversed(range(SIZE)))  # the position text starts with rank 9
 MAX_PIECES = len(geo.START_POINTS[0])  # 7 each
 COLOUR_WORD = ("white", "black")
 SIDE_LETTER = ("w", "b")
@@ -205,19 +204,7 @@ class BraxState(GameState):
         rules = resolve_rules(variants)
         layout, side_text, call_text, clock_text = split_fields(text, 4, "'<ranks> <side> <Brax call> <clock>'")
         ranks = split_rows(layout, SIZE, "ranks", f"rank {SIZE} first")
-        masks = [0, 0]
-        rows = parse_rows(
-            ranks,
-            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
-            lengths=[SIZE] * SIZE,
-            pieces={letter: colour for colour, letter in enumerate(PIECE_LETTER)},
-            empty=None,
-            names=[POINTS[y * SIZE : (y + 1) * SIZE] for y in RANKS_TOP_DOWN],
-        )
-        for y, row in zip(RANKS_TOP_DOWN, rows):
-            for x, colour in enumerate(row):
-                if colour is not None:
-                    masks[colour] |= 1 << (y * SIZE + x)
+        masks = parse_rank_masks(ranks, SIZE, PIECE_LETTER, POINTS)
         side = read_choice(side_text, [(letter, None) for letter in SIDE_LETTER], "side to move")
         call = read_choice(call_text, (("-", "none"), ("!", "pending")), "Brax call field") == 1
         clock = read_counter(clock_text, "move clock")
@@ -277,11 +264,7 @@ class BraxState(GameState):
             )
 
     def to_text(self) -> str:
-        white, black = self._masks
-        ranks = write_rows(
-            ["W" if white >> (y * SIZE + x) & 1 else "B" if black >> (y * SIZE + x) & 1 else None for x in range(SIZE)]
-            for y in RANKS_TOP_DOWN
-        )
+        ranks = write_rank_masks(self._masks, SIZE, PIECE_LETTER)
         call = "!" if self._brax else "-"
         return f"{ranks} {SIDE_LETTER[self._side]} {call} {self._clock}"
 

@@ -37,7 +37,7 @@ from typing import cast
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
 from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
-from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.rows import parse_rank_masks, write_rank_masks
 from boardgen.errors import OptionError, PositionError
 from boardgen.games.surakarta import geometry as geo
 
@@ -49,7 +49,6 @@ END_RULE_TURNS = 50
 OFF_DRAW_TURNS = 100
 
 N_POINTS = geo.SIZE * geo.SIZE
-RANKS_TOP_DOWN = tuple(reversed(range(geo.SIZE)))  # the position text starts with rank 6
 NAMES = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(NAMES)}
 CYCLE = 24
@@ -240,20 +239,7 @@ class SurakartaState(GameState):
         origin_empty, end_rule, corner_capture = cls._options(variants)
         board, side_text, quiet_text = split_fields(text, 3, "'<ranks> <side> <turns without capture>'")
         ranks = split_rows(board, geo.SIZE, "ranks", f"rank {geo.SIZE} first")
-        masks = [0, 0]
-        rows = parse_rows(
-            ranks,
-            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
-            lengths=[geo.SIZE] * geo.SIZE,
-            pieces={letter: owner for owner, letter in enumerate(PIECE_LETTER)},
-            empty=None,
-            ignore_case=True,
-            names=[NAMES[y * geo.SIZE : (y + 1) * geo.SIZE] for y in RANKS_TOP_DOWN],
-        )
-        for y, row in zip(RANKS_TOP_DOWN, rows):
-            for x, owner in enumerate(row):
-                if owner is not None:
-                    masks[owner] |= 1 << (y * geo.SIZE + x)
+        masks = parse_rank_masks(ranks, geo.SIZE, PIECE_LETTER, NAMES, ignore_case=True)
         side = read_choice(side_text, [(letter, None) for letter in SIDE_LETTER], "side to move", ignore_case=True)
         quiet = read_counter(quiet_text, "turns without capture")
         cls._check_possible(masks, side, quiet, end_rule)
@@ -283,14 +269,7 @@ class SurakartaState(GameState):
             raise PositionError(f"position: {quiet} turns without capture, but the game ends after {limit}")
 
     def to_text(self) -> str:
-        white, black = self._masks
-        rows = write_rows(
-            [
-                "W" if white >> (y * geo.SIZE + x) & 1 else "B" if black >> (y * geo.SIZE + x) & 1 else None
-                for x in range(geo.SIZE)
-            ]
-            for y in RANKS_TOP_DOWN
-        )
+        rows = write_rank_masks(self._masks, geo.SIZE, PIECE_LETTER)
         return f"{rows} {SIDE_LETTER[self._side]} {self._quiet}"
 
     # -- queries -----------------------------------------------------------------
