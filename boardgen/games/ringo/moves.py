@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from boardgen.engine.base import Move
 from boardgen.games.ringo.tables import (
     ATT, ATTACKER_STEP_DIRS, CIT, DEF, DEFENDER_LEAP_DIRS, DEFENDER_STEP_DIRS, EMPTY, LEAP, LOSSES_TO_WIN,
-    MAX_ATTACKERS, MAX_CITADEL, NAMES, STEP, Options,
+    MAX_ATTACKERS, MAX_CITADEL, NAMES, STEP, Options, move_piece,
 )
 
 if TYPE_CHECKING:  # the state module imports this one
@@ -148,16 +148,7 @@ def capture_chains(
         over, land, _ = leap
         # Make the leap on the scratch board.
         saved = (board[here], board[over] if over != CIT else None, board[land] if land != CIT else None)
-        board[here] = EMPTY
-        new_citadel = citadel
-        if over == CIT:
-            new_citadel -= 1
-        else:
-            board[over] = EMPTY
-        if land == CIT:
-            new_citadel += 1
-        else:
-            board[land] = own
+        new_citadel = move_piece(board, citadel, here, land, (over,))
         path.append(land)
         captured.append(over)
         move = make_move(path, captured, "x", "capture")

@@ -14,6 +14,7 @@ from boardgen.games.ringo import geometry as geo
 from boardgen.games.ringo.moves import quota_ok
 from boardgen.games.ringo.tables import (
     ATT, CIT, DEF, EMPTY, INDEX, LEAP, LOSSES_TO_WIN, MAX_ATTACKERS, MAX_CITADEL, NAMES, STEP, direction_between,
+    move_piece,
 )
 
 if TYPE_CHECKING:  # the state module imports this one
@@ -154,16 +155,7 @@ def _explain_leaps(state: RingoState, text: str, path: list[int], separators: li
                 f" write {NAMES[here]}x{NAMES[land]}",
                 "not-neutral",
             )
-        board[here] = EMPTY
-        if separator == "x":
-            if over == CIT:
-                citadel -= 1
-            else:
-                board[over] = EMPTY
-        if land == CIT:
-            citadel += 1
-        else:
-            board[land] = own
+        citadel = move_piece(board, citadel, here, land, (over,) if separator == "x" else ())
         if attacking and not quota_ok(opts, board, here, land):
             return _quota_message(text, board)
     return _fail(f"{text}: not a legal move in this position", "illegal")

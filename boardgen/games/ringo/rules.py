@@ -59,7 +59,7 @@ from boardgen.games.ringo.position_text import parse_position, write_position
 from boardgen.games.ringo.refusals import explain_illegal
 from boardgen.games.ringo.tables import (
     ATT, CIT, DEF, EMPTY, INDEX, LOSSES_TO_WIN, MAX_ATTACKERS, MAX_CITADEL, MAX_DEFENDERS, NAMES, NO_PROGRESS_REASON,
-    OWNER_MARK, PASS, START_TEXT, Options, options_for, ring_of,
+    OWNER_MARK, PASS, START_TEXT, Options, move_piece, options_for, ring_of,
 )
 
 # -- the state ---------------------------------------------------------------------------
@@ -229,18 +229,7 @@ class RingoState(GameState):
         progress = bool(captured) or (self._side == 0 and ring_of(end) < ring_of(start))
         quiet = 0 if progress else self._quiet + 1
         cells = list(self._cells)
-        citadel = self._citadel
-        mark = cells[start]
-        cells[start] = EMPTY
-        for i in captured:
-            if i == CIT:
-                citadel -= 1
-            else:
-                cells[i] = EMPTY
-        if end == CIT:
-            citadel += 1
-        else:
-            cells[end] = mark
+        citadel = move_piece(cells, self._citadel, start, end, captured)
         return RingoState(tuple(cells), citadel, 1 - self._side, self._opts, quiet)
 
     def parse_move(self, text: str) -> Move:

@@ -9,7 +9,7 @@ last (:data:`CIT`); the move generator (:mod:`.moves`), the refusals
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -113,3 +113,20 @@ def _options(values: VariantValues) -> Options:
 def options_for(variants: Mapping[str, str] | None) -> Options:
     """The engine's options for a variant set (a mapping of texts or the resolved values), cached."""
     return _options(GAME.resolve_variants(variants))
+
+
+def move_piece(cells: list[int], citadel: int, start: int, end: int, taken: Iterable[int]) -> int:
+    """Move the piece on the ring cell ``start`` to ``end`` in ``cells``, removing the pieces on ``taken``
+    (the citadel among them takes one attacker out); the citadel's attacker count afterwards."""
+    mark = cells[start]
+    cells[start] = EMPTY
+    for i in taken:
+        if i == CIT:
+            citadel -= 1
+        else:
+            cells[i] = EMPTY
+    if end == CIT:
+        citadel += 1
+    else:
+        cells[end] = mark
+    return citadel
