@@ -22,6 +22,12 @@ The rules, in the order the engine applies them:
 * capturing every enemy piece wins; a draw ends a game with one piece each
   after five moves by each player without capture (``bare_draw``), and any
   game after ``no_capture_draw`` moves without capture.
+
+One job, the engine: this module is the state and its rules (threats, moves,
+the call, the outcome, why a move is refused); its position text is read by
+the shared readers (:mod:`boardgen.engine.position_text`,
+:func:`boardgen.engine.rows.parse_rank_masks`), so only the reachability
+checks are Brax's own.
 """
 
 from __future__ import annotations

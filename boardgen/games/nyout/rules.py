@@ -32,95 +32,27 @@ then.  A turn ends when its throws are spent.
 route rules and the illegal-move codes.
 
 This module holds the state and its rules (throws, moves, captures, the
-outcome, the position text and why a written move is refused); the ways a
-horse may travel the board are in :mod:`.routes`.
+outcome and why a written move is refused); the ways a horse may travel the
+board are in :mod:`.routes`, the tables of seats, throws and options in
+:mod:`.tables`, the position text in :mod:`.position_text`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece, Throw
-from boardgen.engine.chance import STICKS_4
-from boardgen.engine.position_text import read_choice
-from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.nyout import GAME
 from boardgen.games.nyout import geometry as geo
+from boardgen.games.nyout.position_text import read_position, write_position
 from boardgen.games.nyout.routes import behind, routes_from, turned_routes, walk
-from boardgen.values import read_integer
-
-SEATS = "abcd"
-THROW_NAMES = ("to", "kai", "kel", "nyout", "mo")  # values 1..5
-BACK_DO = -1  # modern yut's backward throw (variant back_do): one station back
-NAME: dict[int, str] = {**{v: name for v, name in enumerate(THROW_NAMES, 1)}, BACK_DO: "backdo"}
-VALUE: dict[str, int] = {name: v for v, name in NAME.items()}
-PASS = "pass"  # the target of a throw that no horse can use (let go)
-RETHROW = frozenset({4, 5})  # nyout and mo give another throw
-HORSES = {2: 4, 3: 3, 4: 2}  # horses per seat by the number of players (games.md 8.3)
-STATIONS = geo.STATIONS
-INDEX = {name: i for i, name in enumerate(STATIONS)}
-LOWER = {name.lower(): name for name in geo.PLACE_NAMES}
-MOVE_RE = re.compile(r"^(-?[a-z0-9]+):([a-z0-9]+)-([a-z0-9]+)$", re.IGNORECASE)
-PASS_RE = re.compile(r"^(-?[a-z0-9]+):pass$", re.IGNORECASE)
-SEAT_WORD = {2: "four", 3: "three", 4: "two"}
-
-
-# Four fair two-sided sticks (games.md 8.2): the shared distribution, values 1..5 with 4, 6, 4, 1 and 1
-# chances in 16, faces the sticks' sides up (a mo shows no marked side), renamed to
-# the throws' names; key stays the value.
-THROWS: tuple[Throw, ...] = tuple(replace(t, text=THROW_NAMES[int(t.key) - 1]) for t in STICKS_4)  # type: ignore[call-overload]
-# With back_do=on one of the sticks is marked on its marked side (drawn as the fourth stick): when it
-# alone shows its marked side, the throw is a back-do instead of a to (1 chance in 16 of the to's 4).
-THROWS_BACK_DO: tuple[Throw, ...] = (
-    replace(THROWS[0], probability=THROWS[0].probability - Fraction(1, 16)),
-    *THROWS[1:],
-    Throw(NAME[BACK_DO], Fraction(1, 16), (0, 0, 0, 1), key=BACK_DO),
+from boardgen.games.nyout.tables import (
+    BACK_DO, INDEX, MOVE_RE, NAME, PASS, PASS_RE, RETHROW, SEAT_WORD, SEATS, STATIONS, THROWS, THROWS_BACK_DO, VALUE,
+    Rules, allies, resolve_rules, team,
 )
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The variant options of one game, typed (built once per combination)."""
-
-    players: int
-    horses: int
-    culin: bool  # shortcut=culin: the West arm crosses to the East arm
-    exit_on_north: bool  # bear_off=on-exit
-    capture_throw: bool
-    back_do: bool
-    stacks_block: bool  # enemy_stack=blocks: two or more opposing horses on a station may not be landed on
-
-
-@cache
-def rules_for(chosen: VariantValues) -> Rules:
-    return Rules(
-        players=chosen.players,
-        horses=HORSES[chosen.players],
-        culin=chosen.shortcut == "culin",
-        exit_on_north=chosen.bear_off == "on-exit",
-        capture_throw=chosen.capture_throw,
-        back_do=chosen.back_do,
-        stacks_block=chosen.enemy_stack == "blocks",
-    )
-
-
-def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
-    return rules_for(GAME.resolve_variants(variants))
-
-
-def team(seat: int, rules: Rules) -> int:
-    """The side a seat plays for: its partnership with four players, itself otherwise."""
-    return seat % 2 if rules.players == 4 else seat
-
-
-def allies(seat: int, rules: Rules) -> tuple[int, ...]:
-    """The seats whose horses ``seat`` may move: his own, then his partner's (four players)."""
-    return (seat, (seat + 2) % 4) if rules.players == 4 else (seat,)
+from boardgen.values import read_integer
 
 
 class NyoutState(GameState):
@@ -162,37 +94,7 @@ class NyoutState(GameState):
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "NyoutState":
-        rules = resolve_rules(variants)
-        fields = text.split()
-        stacks = [""] * len(STATIONS)
-        off = [0] * rules.players
-        k = 0
-        seen: set[str] = set()
-        while k < len(fields) and "=" in fields[k]:
-            place_text, _, letters = fields[k].partition("=")
-            place = LOWER.get(place_text.lower())
-            if place is None or place == geo.START:
-                raise NotationError(f"position: {place_text!r} is not a station or 'off' (stations o01..o20, w1, w2, s1, s2, e1, e2, n1, n2, c)")
-            if place in seen:
-                raise PositionError(f"position: {place} is given twice")
-            seen.add(place)
-            seats = _read_seats(letters, place, rules)
-            if place == geo.OFF:
-                for s in seats:
-                    off[s] += 1
-            else:
-                if len({team(s, rules) for s in seats}) > 1:
-                    raise PositionError(f"position: {place} holds horses of opposing sides ({letters}); a landing captures or is refused")
-                stacks[INDEX[place]] = "".join(SEATS[s] for s in sorted(seats))
-            k += 1
-        rest = fields[k:]
-        if not rest:
-            raise NotationError(f"position: the seat to move (a..{SEATS[rules.players - 1]}) is missing in {text.strip()!r}")
-        seat = read_choice(rest[0], [(letter, None) for letter in SEATS[: rules.players]], "seat to move", ignore_case=True)
-        pending, owed = _read_throws(rest[1:])
-        if BACK_DO in pending and not rules.back_do:
-            raise NotationError("position: a backdo is only thrown with back_do=on")
-        state = cls(tuple(stacks), tuple(off), seat, pending, owed, rules)
+        state = read_position(cls, text, resolve_rules(variants))
         state._check_possible()
         return state
 
@@ -210,17 +112,7 @@ class NyoutState(GameState):
             raise PositionError("position: two sides have every horse off; the game ends with the first")
 
     def to_text(self) -> str:
-        parts = [f"{name}={stack}" for name, stack in zip(STATIONS, self.stacks) if stack]
-        gone = "".join(SEATS[s] * n for s, n in enumerate(self.off))
-        if gone:
-            parts.append(f"{geo.OFF}={gone}")
-        parts.append(SEATS[self.seat])
-        if self.pending and self.outcome() is None:
-            parts.append("throws")
-            parts += [NAME[v] for v in self.pending]
-            if self.owed:
-                parts.append("+")
-        return " ".join(parts)
+        return write_position(self)
 
     # -- who plays ----------------------------------------------------------------
     @property
@@ -515,34 +407,3 @@ def _throw_name(text: str) -> str:
     if (number := read_integer(throw)) is not None and number in NAME:  # ASCII digits, bounded (boardgen.values)
         return NAME[number]
     return throw
-
-def _read_seats(letters: str, place: str, rules: Rules) -> list[int]:
-    allowed = SEATS[: rules.players]
-    if not letters:
-        raise NotationError(f"position: {place}= names no horse (seat letters {', '.join(allowed)})")
-    seats = []
-    for letter in letters.lower():
-        if letter not in allowed:
-            raise NotationError(f"position: {place}={letters}: {letter!r} is not a seat of {rules.players} players ({', '.join(allowed)})")
-        seats.append(SEATS.index(letter))
-    return seats
-
-
-def _read_throws(words: list[str]) -> tuple[tuple[int, ...], int]:
-    """``throws kel mo [+]`` -> (pending values ascending, throws still owed); nothing: a turn to throw."""
-    if not words:
-        return ((), 1)
-    if words[0].lower() != "throws":
-        raise NotationError(f"position: expected 'throws' and throw names after the seat, not {words[0]!r}")
-    names = words[1:]
-    owed = 0
-    if names and names[-1] == "+":
-        owed, names = 1, names[:-1]
-    if not names:
-        raise NotationError("position: 'throws' names no throw (to, kai, kel, nyout, mo)")
-    values = []
-    for word in names:
-        if word.lower() not in VALUE:
-            raise NotationError(f"position: {word!r} is not a throw (to, kai, kel, nyout, mo; backdo with back_do=on)")
-        values.append(VALUE[word.lower()])
-    return (tuple(sorted(values)), owed)

@@ -21,6 +21,11 @@ captures, and the turn is what a player (and a diagram) calls one move.  Its
 text writes every step with the cells it captured (``b3-c3xd3-c4xc5``), so a
 reader sees which step took which piece; ``docs/notation/seega.md`` documents the
 notation and the reason codes of :meth:`SeegaState.why_illegal`.
+
+One job, the engine: this module is the state and its rules (the two phases,
+captures, the outcome, why a move is refused); its position text is read by the
+shared readers (:mod:`boardgen.engine.position_text`), so only the
+reachability checks are Seega's own.
 """
 
 from __future__ import annotations
