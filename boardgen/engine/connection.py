@@ -118,8 +118,8 @@ class Layout:
 class ConnectionState(GameState):
     """A position of a connection game: the stones, who moves, and whether the swap is pending.
 
-    Subclasses set the class attributes below and implement :meth:`layout_for`,
-    :meth:`is_cell_name` and :meth:`win_reason`; everything else (notation, move generation, win
+    Subclasses set the class attributes below and implement :meth:`layout_for`
+    and :meth:`win_reason`; everything else (notation, move generation, win
     detection, impossible-position checks, illegal-move reasons) lives here.
     """
 
@@ -145,8 +145,17 @@ class ConnectionState(GameState):
         raise NotImplementedError
 
     @classmethod
-    def is_cell_name(cls, text: str) -> bool:  # pragma: no cover - abstract
-        """Whether ``text`` (lower case) is written as a cell name, whether or not this board has that cell."""
+    def is_cell_name(cls, text: str) -> bool:
+        """Whether ``text`` (lower case) is written as a cell name, whether or not this board has that cell.
+
+        Read by the game's :meth:`split_cell_name` (None for a text that is no cell name).
+        """
+        # ASCII first: a splitter that lower-cases would read the Kelvin sign '\u212a' as 'k'
+        return text.isascii() and cls.split_cell_name(text) is not None
+
+    @staticmethod
+    def split_cell_name(name: str) -> object:  # pragma: no cover - abstract
+        """The parts of the cell name ``name`` (a game sets its geometry's splitter, e.g. hexgrid's), None for no cell name."""
         raise NotImplementedError
 
     def win_reason(self, player: int) -> str:  # pragma: no cover - abstract
