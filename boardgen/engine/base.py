@@ -376,8 +376,21 @@ class GameState(ABC):
         """Every piece on the board as (point name, piece), for diagrams; a point may repeat."""
 
     # -- notation helpers shared by all games --------------------------------
+    MOVE_TEXT_IGNORES_CASE: ClassVar[bool] = False
+    """Whether a move may be written in either letter case (``E4`` for ``e4``); most games say yes.
+
+    Xadrez says no, because its notation tells a bishop ``B`` from the b-file."""
+
+    MOVE_TEXT_IGNORES_SPACES: ClassVar[bool] = False
+    """Whether spaces inside a move text are dropped (``a1 - a2`` for ``a1-a2``), not only at its ends."""
+
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; IllegalMoveError with the reason otherwise.
+
+        The template every engine shares: the text in canonical form
+        (:meth:`normalize_move_text`) is looked up among the legal moves, then
+        :meth:`read_other_spelling` may recognise it otherwise, and last
+        :meth:`why_illegal` says why it is refused.
 
         >>> start = api.get_game("hex").load_engine().initial(size=3, variants={"swap": "off"})
         >>> start.parse_move(" B2 ").text
@@ -388,24 +401,59 @@ class GameState(ABC):
         boardgen.errors.IllegalMoveError: z9: no such cell on a 3 x 3 board
         """
         wanted = self.normalize_move_text(text)
-        for move in self.legal_moves():
+        moves = self.legal_moves()
+        for move in moves:
             if move.text == wanted:
                 return move
+        found = self.read_other_spelling(wanted, moves, text)
+        if found is not None:
+            return found
         raise IllegalMoveError(*self.why_illegal(wanted))
 
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """The hook of :meth:`parse_move`: the legal move (one of ``moves``) that ``wanted``, the
+        canonical form of ``text``, writes in a spelling other than the move's own text (a capture
+        by its two ends, a chain by another path), or None.  It may also raise IllegalMoveError
+        with a sharper reason (two captures fit).  None by default."""
+        return None
+
     def normalize_move_text(self, text: str) -> str:
-        """Bring a user's move text to canonical form (override for case or separators)."""
-        return text.strip()
+        """A user's move text in canonical form: the template every engine shares.
+
+        The outer spaces go (and inner ones with :attr:`MOVE_TEXT_IGNORES_SPACES`),
+        the letters are lowered with :attr:`MOVE_TEXT_IGNORES_CASE`, and then
+        :meth:`canonical_move_text` gives the game's own other spellings.
+        """
+        cleaned = "".join(text.split()) if self.MOVE_TEXT_IGNORES_SPACES else text.strip()
+        if self.MOVE_TEXT_IGNORES_CASE:
+            cleaned = cleaned.lower()
+        return self.canonical_move_text(cleaned)
+
+    def canonical_move_text(self, text: str) -> str:
+        """The hook of :meth:`normalize_move_text`: ``text`` (already trimmed, and lowered if the
+        game ignores case) in the game's canonical spelling (``b2+a1`` as ``a1+b2``, a PDN
+        number as a square name); unchanged by default."""
+        return text
 
     def why_illegal(self, text: str) -> tuple[str, str]:
         """(message, code) explaining why ``text`` is not a legal move here.
 
-        Engines override this to name the rule that forbids the move
-        (``occupied``, ``must-capture``, ``quota``...); the booklet checker
+        The template every engine shares: a finished game refuses every move
+        the same way (code ``game-over``, the outcome's reason in brackets), and
+        otherwise :meth:`why_illegal_in_play` names the rule that forbids the
+        move (``occupied``, ``must-capture``, ``quota``...); the booklet checker
         compares the code with what a diagram claims.
         """
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
+        outcome = self.outcome()
+        if outcome is not None:
+            return (f"{text}: the game is over ({outcome.reason})", "game-over")
+        return self.why_illegal_in_play(text)
+
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
+        """The hook of :meth:`why_illegal` for a game still going on: engines override it with their rules.
+
+        The default knows only that a throw may be due first.
+        """
         if self.is_chance:
             return (f"{text}: a throw is due first ({self._allowed_throws()})", "throw-due")
         return (f"{text}: not a legal move in this position", "illegal")

@@ -40,10 +40,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.engine.sizes import describe_sizes
 from boardgen.engine.spec import GameSpec
-from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.errors import IllegalMoveError, PositionError
 from boardgen.values import digits_problem
 
 EMPTY = 0  # board values: 0 empty, 1 a stone of player 0, 2 a stone of player 1
@@ -118,14 +118,16 @@ class Layout:
 class ConnectionState(GameState):
     """A position of a connection game: the stones, who moves, and whether the swap is pending.
 
-    Subclasses set the class attributes below and implement :meth:`layout_for`,
-    :meth:`is_cell_name` and :meth:`win_reason`; everything else (notation, move generation, win
+    Subclasses set the class attributes below and implement :meth:`layout_for`
+    and :meth:`win_reason`; everything else (notation, move generation, win
     detection, impossible-position checks, illegal-move reasons) lives here.
     """
 
     GAME: ClassVar[GameSpec]  # the game's sizes and variant options (its GameInfo)
     STONES: ClassVar[tuple[str, str]]  # letters of player 0's and player 1's stones in the position text
     COLOURS: ClassVar[tuple[str, str]]  # English colour names, used in reasons and error messages
+
+    MOVE_TEXT_IGNORES_CASE = True
 
     __slots__ = ("layout", "board", "side", "swap_pending", "swap_rule", "_outcome", "_cached_moves", "_cached_outcome")
 
@@ -143,8 +145,17 @@ class ConnectionState(GameState):
         raise NotImplementedError
 
     @classmethod
-    def is_cell_name(cls, text: str) -> bool:  # pragma: no cover - abstract
-        """Whether ``text`` (lower case) is written as a cell name, whether or not this board has that cell."""
+    def is_cell_name(cls, text: str) -> bool:
+        """Whether ``text`` (lower case) is written as a cell name, whether or not this board has that cell.
+
+        Read by the game's :meth:`split_cell_name` (None for a text that is no cell name).
+        """
+        # ASCII first: a splitter that lower-cases would read the Kelvin sign '\u212a' as 'k'
+        return text.isascii() and cls.split_cell_name(text) is not None
+
+    @staticmethod
+    def split_cell_name(name: str) -> object:  # pragma: no cover - abstract
+        """The parts of the cell name ``name`` (a game sets its geometry's splitter, e.g. hexgrid's), None for no cell name."""
         raise NotImplementedError
 
     def win_reason(self, player: int) -> str:  # pragma: no cover - abstract
@@ -198,16 +209,10 @@ class ConnectionState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "ConnectionState":
         swap_rule = cls._swap_rule(variants)
-        fields = text.split()
-        if len(fields) not in (2, 3):
-            raise NotationError(
-                f"position: expected 'ROWS SIDE SWAP' (SWAP may be left out), got {len(fields)} field(s) in {text!r}"
-            )
-        row_texts = fields[0].split("/")
+        fields = split_fields(text, (2, 3), "'ROWS SIDE [SWAP]'")
         sizes = cls.GAME.sizes
-        if sizes is None or len(row_texts) not in sizes:
-            allowed = describe_sizes(sizes) if sizes else "a fixed number of"
-            raise NotationError(f"position: {len(row_texts)} row(s); {cls.GAME.id} boards have {allowed} rows")
+        assert sizes is not None, "a connection game is played on several sizes"
+        row_texts = split_rows(fields[0], sizes)
         layout = cls.layout_for(len(row_texts))
         rows = parse_rows(
             row_texts,
@@ -221,17 +226,11 @@ class ConnectionState(GameState):
         )
         board = bytearray(value for row in rows for value in row)
 
-        side_text = fields[1].lower()
-        if side_text not in cls.STONES:
-            raise NotationError(
-                f"position: side to move must be {cls.STONES[0]} or {cls.STONES[1]}, not {fields[1]!r}"
-            )
-        side = cls.STONES.index(side_text)
+        side = read_choice(fields[1], [(letter, None) for letter in cls.STONES], "side to move", ignore_case=True)
         if len(fields) == 3:
-            swap_text = fields[2].lower()
-            if swap_text not in (SWAP, NO_SWAP):
-                raise NotationError(f"position: swap field must be '{SWAP}' or '{NO_SWAP}', not {fields[2]!r}")
-            swap_pending = swap_text == SWAP
+            swap_pending = read_choice(
+                fields[2], ((NO_SWAP, "used or declined"), (SWAP, "still to come")), "swap field", ignore_case=True
+            ) == 1
         else:
             swap_pending = swap_rule and board.count(1) + board.count(2) <= 1
         state = cls._make(layout, bytes(board), side, swap_pending, swap_rule, None)
@@ -330,9 +329,6 @@ class ConnectionState(GameState):
         swap = SWAP if self.swap_pending else NO_SWAP
         return f"{rows} {self.STONES[self.side]} {swap}"
 
-    def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower()
-
     # -- play -------------------------------------------------------------------
     @property
     def size(self) -> int:
@@ -396,10 +392,8 @@ class ConnectionState(GameState):
         swap_pending = self.swap_pending and player == 0
         return self._make(layout, new_board, 1 - player, swap_pending, self.swap_rule, outcome)
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         text = self.normalize_move_text(text)
-        if self._outcome is not None:
-            return (f"{text}: the game is over ({self._outcome.reason})", "game-over")
         if text == SWAP:
             if not self.swap_rule:
                 return ("swap: the swap rule is off in this game (variant swap=off)", "no-swap")

@@ -15,6 +15,9 @@ read whole, so ``11`` is eleven.  A number may not start with ``0``.
 Errors name the row and the character (1-based, counted within that row's
 text) where the text goes wrong, because a position text is typed by hand
 in booklet sources and on the command line.
+
+:func:`parse_rank_masks` and :func:`write_rank_masks` do the same for the
+square boards that an engine keeps as bit masks (Brax, Surakarta).
 """
 
 from __future__ import annotations
@@ -125,3 +128,49 @@ def parse_rows(
             raise NotationError(f"position: {label} has {count} {unit}, expected {length}{past}")
         rows.append(row)
     return rows
+
+
+def parse_rank_masks(
+    texts: Sequence[str],
+    size: int,
+    letters: Sequence[str],
+    names: Sequence[str],
+    *,
+    ignore_case: bool = False,
+) -> list[int]:
+    """A square board's ranks, the top rank first, read into one bit mask per letter.
+
+    For the games that keep a ``size`` x ``size`` board as bit masks (Brax,
+    Surakarta): point ``(x, y)`` is bit ``y * size + x``, ``names`` lists the
+    points in that order (for the errors), and the ``k``-th mask has the bits
+    of the points where ``letters[k]`` stands.  Errors as :func:`parse_rows`,
+    each rank labelled by its number (``rank 9`` first on a board of 9).
+    """
+    top_down = range(size - 1, -1, -1)
+    rows = parse_rows(
+        texts,
+        labels=[f"rank {y + 1}" for y in top_down],
+        lengths=[size] * size,
+        pieces={letter: owner for owner, letter in enumerate(letters)},
+        empty=None,
+        ignore_case=ignore_case,
+        names=[names[y * size : (y + 1) * size] for y in top_down],
+    )
+    masks = [0] * len(letters)
+    for y, row in zip(top_down, rows):
+        for x, owner in enumerate(row):
+            if owner is not None:
+                masks[owner] |= 1 << (y * size + x)
+    return masks
+
+
+def write_rank_masks(masks: Sequence[int], size: int, letters: Sequence[str]) -> str:
+    """The ranks of a board kept as bit masks, top rank first (what :func:`parse_rank_masks` reads back)."""
+
+    def letter_at(bit: int) -> str | None:
+        for mask, letter in zip(masks, letters):
+            if mask >> bit & 1:
+                return letter
+        return None
+
+    return write_rows([letter_at(y * size + x) for x in range(size)] for y in range(size - 1, -1, -1))

@@ -265,7 +265,7 @@ def test_texts_round_trip_along_a_game() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "words"),
     [
-        ("4,4,4,4,4,4 0-0 s 0", NotationError, "two rows"),
+        ("4,4,4,4,4,4 0-0 s 0", NotationError, "expected 2 rows separated by '/' (South's, then North's), got 1"),
         ("4,4,4,4,4/4,4,4,4,4,4 0-0 s 0", NotationError, "6 pit counts"),
         ("4,4,x,4,4,4/4,4,4,4,4,4 0-0 s 0", NotationError, "pit c1"),
         ("4,4,4,4,4,4/4,4,4,4,4,4 0-0 w 0", NotationError, "side to move"),

@@ -197,10 +197,11 @@ def test_position_text_input_is_forgiving_but_output_is_canonical() -> None:
         ("5/5/5/5/5 r maybe", "swap field"),
         ("5/5/2q2/5/5 r -", "row 3: unexpected 'q'"),
         ("5/5/05/5/5 r -", "row 3"),
-        ("5", "expected 'ROWS SIDE SWAP'"),
-        ("5 r - extra", "expected 'ROWS SIDE SWAP'"),
-        ("1 r -", "1 row(s)"),
-        ("/".join(["27"] * 27) + " r -", "27 row(s)"),
+        ("5", "expected 2 or 3 fields 'ROWS SIDE [SWAP]', got 1 in '5'"),
+        ("5 r - extra", "expected 2 or 3 fields 'ROWS SIDE [SWAP]', got 4"),
+        ("1 r -", "expected from 2 to 26 rows separated by '/', got 1"),
+        ("/".join(["27"] * 27) + " r -", "expected from 2 to 26 rows separated by '/', got 27"),
+        ("5/5/5/5/5 r maybe", "swap field must be - (used or declined) or swap (still to come), not 'maybe'"),
     ],
 )
 def test_malformed_position_texts_say_where(text: str, words: str) -> None:

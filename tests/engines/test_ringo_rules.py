@@ -13,7 +13,8 @@ import pytest
 from boardgen.engine.perft import perft
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.ringo import GAME
-from boardgen.games.ringo.rules import RingoState, explain_illegal
+from boardgen.games.ringo.refusals import explain_illegal
+from boardgen.games.ringo.rules import RingoState
 
 LETTERS = "abcdefgh"
 

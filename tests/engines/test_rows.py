@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgen.engine.rows import parse_rows, write_row, write_rows
+from boardgen.engine.rows import parse_rank_masks, parse_rows, write_rank_masks, write_row, write_rows
 from boardgen.errors import NotationError
 from boardgen.registry import get_game
 
@@ -101,3 +101,12 @@ def test_the_messages_shown_in_docs_notation_rows_md_are_the_real_ones() -> None
         with pytest.raises(NotationError) as info:
             get_game(game).load_engine().from_text(text, {})
         assert f"`{info.value}`" in doc, f"{game}: {info.value} is not the example in rows.md"
+
+
+def test_rank_masks_read_the_top_rank_first_into_one_bit_mask_per_letter() -> None:
+    names = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]  # bit y * 3 + x
+    masks = parse_rank_masks(["W2", "3", "1bB"], 3, ("W", "B"), names, ignore_case=True)
+    assert masks == [1 << 6, (1 << 1) | (1 << 2)]  # W on a3; B on b1 and c1
+    assert write_rank_masks(masks, 3, ("W", "B")) == "W2/3/1BB"
+    with pytest.raises(NotationError, match=r"^position: rank 1: unexpected 'b' at character 2, point b1"):
+        parse_rank_masks(["W2", "3", "1bB"], 3, ("W", "B"), names)

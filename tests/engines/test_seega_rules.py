@@ -9,6 +9,8 @@ places first; Black places last and so, by default, moves first.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boardgen.engine.base import Piece
@@ -341,7 +343,7 @@ def test_position_text_round_trips_and_reads_any_case() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("5/5/5/5 w p 0", "4 rows"),
+        ("5/5/5/5 w p 0", re.escape("expected 5, 7 or 9 rows separated by '/' (the top row first), got 4")),
         ("5/5/5/5/5 w p", "expected 4 fields"),
         ("5/5/5/5/4X w m 0", "row 1: unexpected 'X' at character 2, point e1"),
         ("5/5/5/5/6 w m 0", "row 1 has 6 cells"),

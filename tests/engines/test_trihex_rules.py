@@ -158,7 +158,7 @@ def test_position_text_input_is_forgiving_but_output_is_canonical() -> None:
         ("1/3/3 b -", "row 2 has 3 cells, expected 2"),
         ("1/2/3 r -", "side to move must be b or w"),
         ("1/2/1x1 b -", "row 3: unexpected 'x'"),
-        ("1 b -", "1 row(s)"),
+        ("1 b -", "expected from 2 to 26 rows separated by '/', got 1"),
     ],
 )
 def test_malformed_position_texts_say_where(text: str, words: str) -> None:

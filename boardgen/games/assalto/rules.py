@@ -22,181 +22,31 @@ alike.  Each ``x`` is one jump over exactly one pawn: the pawn captured is the
 only piece strictly between the two points.  Pawns jumped during a chain stay
 on the board until the move ends (as in draughts): they cannot be jumped twice
 and block the officer's way.
+
+This module holds the state: the position and its text, the moves, the
+outcome and why a move is refused.  The tables of points and options are in
+:mod:`.tables`, the officers' captures (and the trace of a written capture)
+in :mod:`.captures`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.engine.variants import VariantValues
-from boardgen.errors import NotationError, PositionError
+from boardgen.errors import PositionError
 from boardgen.games.assalto import GAME
 from boardgen.games.assalto import geometry as geo
-from boardgen.values import position_counter
-
-EMPTY, PAWN, OFFICER = 0, 1, 2
-POINT_LETTER = {EMPTY: None, PAWN: "P", OFFICER: "O"}  # a point in the position text
-PAWNS, OFFICERS, SETUP = 0, 1, 2  # whose turn: the pawns, the officers, or the officers' setup turn
-SIDE_LETTERS = {PAWNS: "p", OFFICERS: "o", SETUP: "s"}
-LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
-
-PAWN_COUNT = 24
-OFFICER_COUNT = 2
-FORTRESS_SIZE = 9  # fewer pawns than this can no longer fill the fortress: the officers win
-
-NAMES: tuple[str, ...] = geo.POINT_NAMES
-INDEX: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
-XY: tuple[tuple[int, int], ...] = tuple(geo.POINTS[name] for name in NAMES)
-FORTRESS: tuple[int, ...] = tuple(INDEX[name] for name in geo.FORTRESS)
-ROWS: tuple[tuple[int, ...], ...] = tuple(tuple(INDEX[name] for name in row) for row in geo.ROWS_TOP_DOWN)
-
-_POINT = r"[a-z][0-9]{1,2}"  # loose on purpose: names off the board get the code off-board
-STEP_RE = re.compile(rf"^({_POINT})-({_POINT})$")
-CAPTURE_RE = re.compile(rf"^{_POINT}(?:x{_POINT})+$")
-PLACE_RE = re.compile(rf"^({_POINT})\+({_POINT})$")
-PASS = "pass"  # the pawns' move when they have none and stalemate=pass
-
-@dataclass(frozen=True)
-class Rules:
-    """The variant options of one game, with the move tables they imply (built once per combination)."""
-
-    pawn_moves: str
-    long_capture: bool
-    same_direction: bool
-    huffing: bool
-    diagonals: str
-    stalemate: str  # "loses", "draw" or "pass"
-    limit: int | None
-    officer_start: str
-    first: int  # PAWNS or OFFICERS: who makes the first move of play
-    huff_all: bool  # huffing removes every officer that could have captured, not one
-    chains: bool  # a capture goes on jumping while it can (off: one jump per turn)
-    win_at: int  # the officers win when fewer pawns than this remain (9, or 1 for no-pawn-left)
-    # rays[i]: (direction, is_diagonal, points along the line) for every line leaving point i
-    rays: tuple[tuple[tuple[tuple[int, int], bool, tuple[int, ...]], ...], ...]
-    # officer_steps[i]: points one segment away
-    officer_steps: tuple[tuple[int, ...], ...]
-    # pawn_steps[i]: (destination, is an advance) for every step a pawn on i may make
-    pawn_steps: tuple[tuple[tuple[int, bool], ...], ...]
-
-
-@cache
-def rules_for(chosen: VariantValues) -> Rules:
-    """Build the move tables for a resolved set of variant options (cached per set).
-
-    ``rules=murray`` arrives already spelt out: resolving the options applied its preset.
-    """
-    ray_names = geo.rays(chosen.diagonals)
-    rays = tuple(
-        tuple((d, d[0] != 0 and d[1] != 0, tuple(INDEX[n] for n in line)) for d, line in ray_names[name])
-        for name in NAMES
-    )
-    officer_steps = tuple(tuple(line[0] for _d, _diag, line in rays[i]) for i in range(len(NAMES)))
-    distance = tuple(geo.distance2_to_fortress(name) for name in NAMES)
-    pawn_steps = []
-    for i, (x, y) in enumerate(XY):
-        steps = []
-        for (dx, dy), diagonal, line in rays[i]:
-            to = line[0]
-            if chosen.pawn_moves == "forward-sideways":
-                if diagonal or dy < 0:
-                    continue
-                steps.append((to, dy > 0))
-            elif chosen.pawn_moves == "towards-fortress":
-                if distance[to] > distance[i]:
-                    continue
-                steps.append((to, distance[to] < distance[i]))
-            else:  # any-line: pawns may go back, so only captures count as progress
-                steps.append((to, False))
-        pawn_steps.append(tuple(steps))
-    return Rules(
-        pawn_moves=chosen.pawn_moves,
-        long_capture=chosen.long_capture,
-        same_direction=chosen.direction_change == "forbidden",
-        huffing=chosen.huffing,
-        diagonals=chosen.diagonals,
-        stalemate=chosen.stalemate,
-        limit=chosen.no_progress,
-        officer_start=chosen.officer_start,
-        first=OFFICERS if chosen.first == "officers" else PAWNS,
-        huff_all=chosen.huffed == "all",
-        chains=chosen.chains,
-        win_at=1 if chosen.officers_win == "no-pawn-left" else FORTRESS_SIZE,
-        rays=rays,
-        officer_steps=officer_steps,
-        pawn_steps=tuple(pawn_steps),
-    )
-
-
-def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
-    return rules_for(GAME.resolve_variants(variants))
-
-
-# --- captures -------------------------------------------------------------------
-
-
-def _jumps(
-    board: list[int], rules: Rules, here: int, captured: tuple[int, ...], direction: tuple[int, int] | None
-) -> Iterator[tuple[tuple[int, int], int, int]]:
-    """Every single jump from ``here``: (direction, pawn jumped, landing point).
-
-    Short jumps take the pawn next to the officer and land just beyond it; a
-    long diagonal capture may first cross empty points and land on any empty
-    point beyond.  Pawns already in ``captured`` still stand on ``board`` and
-    block, but cannot be jumped again.
-    """
-    for d, diagonal, line in rules.rays[here]:
-        if direction is not None and d != direction:
-            continue
-        flying = diagonal and rules.long_capture
-        k = 0
-        if flying:
-            while k < len(line) and board[line[k]] == EMPTY:
-                k += 1
-        if k + 1 >= len(line):
-            continue
-        pawn = line[k]
-        if board[pawn] != PAWN or pawn in captured:
-            continue
-        for land in line[k + 1 :]:
-            if board[land] != EMPTY:
-                break
-            yield d, pawn, land
-            if not flying:
-                break
-
-
-def capture_chains(board: tuple[int, ...], rules: Rules, origin: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every complete chain of jumps of the officer on ``origin``: (landing path, pawns captured).
-
-    A chain is complete when no further jump is possible from its last landing
-    point.  Chains ending on the same point with the same pawns captured are
-    one move (the first found, which lands nearest at every long jump, is kept).
-    """
-    work = list(board)
-    work[origin] = EMPTY  # the officer's own starting point counts as empty during its move
-    found: dict[tuple[int, frozenset[int]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-    def extend(here: int, path: tuple[int, ...], captured: tuple[int, ...], direction: tuple[int, int] | None) -> None:
-        more = False
-        for d, pawn, land in _jumps(work, rules, here, captured, direction):
-            more = True
-            if not rules.chains:  # one jump per turn: every single jump is a complete capture
-                found.setdefault((land, frozenset((pawn,))), (path + (land,), (pawn,)))
-                continue
-            extend(land, path + (land,), captured + (pawn,), d if rules.same_direction else None)
-        if not more and captured:
-            found.setdefault((here, frozenset(captured)), (path, captured))
-
-    extend(origin, (origin,), (), None)
-    return list(found.values())
-
+from boardgen.games.assalto.captures import capture_chains, trace_capture
+from boardgen.games.assalto.tables import (
+    CAPTURE_RE, EMPTY, FORTRESS, INDEX, NAMES, OFFICER, OFFICER_COUNT, OFFICERS, PASS, PAWN,
+    PAWN_COUNT, PAWNS, PLACE_RE, POINT_LETTER, ROWS, SETUP, SIDE_CHOICES, SIDE_LETTERS, STEP_RE, XY, Rules,
+    resolve_rules,
+)
 
 # --- the state ------------------------------------------------------------------
 
@@ -215,6 +65,7 @@ class AssaltoState(GameState):
     """
 
     game_id = "assalto"
+    MOVE_TEXT_IGNORES_CASE = True
 
     def __init__(self, board: tuple[int, ...], side: int, quiet: int, rules: Rules) -> None:
         self._board = board
@@ -244,15 +95,8 @@ class AssaltoState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "AssaltoState":
         rules = resolve_rules(variants)
-        fields = text.split()
-        if len(fields) != 3:
-            raise NotationError(
-                f"position: expected 3 fields '<rows> <side> <counter>', got {len(fields)} in {text.strip()!r}"
-            )
-        rows_text, side_text, counter_text = fields
-        rows = rows_text.split("/")
-        if len(rows) != len(ROWS):
-            raise NotationError(f"position: expected {len(ROWS)} rows separated by '/', got {len(rows)}")
+        rows_text, side_text, counter_text = split_fields(text, 3, "'<rows> <side> <counter>'")
+        rows = split_rows(rows_text, len(ROWS), order=f"row {len(ROWS)} first")
         board = [EMPTY] * len(NAMES)
         values = parse_rows(
             rows,
@@ -266,12 +110,8 @@ class AssaltoState(GameState):
         for points, row in zip(ROWS, values):
             for index, value in zip(points, row):
                 board[index] = value
-        if side_text not in LETTER_SIDES:
-            raise NotationError(
-                f"position: side to move must be p (pawns), o (officers) or s (officers' setup), not {side_text!r}"
-            )
-        side = LETTER_SIDES[side_text]
-        counter = position_counter(counter_text, "the no-progress counter")
+        side = read_choice(side_text, SIDE_CHOICES, "side to move")
+        counter = read_counter(counter_text, "the no-progress counter")
         cls._check_possible(board, side, counter, rules)
         return cls(tuple(board), side, counter, rules)
 
@@ -448,23 +288,18 @@ class AssaltoState(GameState):
         return None
 
     # -- notation ----------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        wanted = text.strip().lower()
+    def canonical_move_text(self, wanted: str) -> str:
+        """The officers' setup ``e7+c7`` as ``c7+e7`` (points in board order)."""
         placed = PLACE_RE.match(wanted)
         if placed and placed.group(1) in INDEX and placed.group(2) in INDEX:
             a, b = sorted((placed.group(1), placed.group(2)), key=INDEX.__getitem__)
             return f"{a}+{b}"
         return wanted
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``; a capture may also be written by another path to the same result."""
-        wanted = self.normalize_move_text(text)
-        moves = self.legal_moves()
-        for move in moves:
-            if move.text == wanted:
-                return move
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """A capture written by another path to the same result (the same landing, the same pawns taken)."""
         if CAPTURE_RE.match(wanted) and all(p in INDEX for p in wanted.split("x")):
-            trace = self._trace([INDEX[p] for p in wanted.split("x")])
+            trace = trace_capture(self._board, self._rules, [INDEX[p] for p in wanted.split("x")])
             if trace.error is None:
                 result = (trace.path[0], trace.path[-1], frozenset(trace.captured))
                 for move in moves:
@@ -473,12 +308,10 @@ class AssaltoState(GameState):
                         path, taken = key[1], key[2]
                         if (path[0], path[-1], frozenset(taken)) == result:
                             return move
-        return super().parse_move(text)
+        return None
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/assalto.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
         if move == PASS:
             if self._rules.stalemate != "pass":
@@ -548,7 +381,7 @@ class AssaltoState(GameState):
     def _why_capture(self, text: str, points: list[int]) -> tuple[str, str]:
         if not self._rules.chains and len(points) > 2:
             return (f"{text}: with chains=off a capture is one jump per turn", "one-jump")
-        trace = self._trace(points)
+        trace = trace_capture(self._board, self._rules, points)
         if trace.error is not None:
             message, code = trace.error
             return (f"{text}: {message}", code)
@@ -561,58 +394,3 @@ class AssaltoState(GameState):
             return (f"{text}: captures {len(trace.captured)} pawn(s) but {best} can be captured; "
                     "the most pawns must be captured", "majority")
         return (f"{text}: not a legal capture", "illegal")
-
-    def _trace(self, points: list[int]) -> "_Trace":
-        """Follow a written capture hop by hop on this board; say what breaks, or what it captures."""
-        rules = self._rules
-        work = list(self._board)
-        origin = points[0]
-        work[origin] = EMPTY
-        captured: list[int] = []
-        here, first = origin, None
-        for to in points[1:]:
-            (x0, y0), (x1, y1) = XY[here], XY[to]
-            dx, dy = x1 - x0, y1 - y0
-            if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-                return _Trace(error=(f"{NAMES[here]} and {NAMES[to]} are not on one straight line", "no-line"))
-            unit = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
-            line = next((ln for d, _diag, ln in rules.rays[here] if d == unit), ())
-            if to not in line:
-                return _Trace(error=(f"no line runs from {NAMES[here]} to {NAMES[to]}", "no-line"))
-            if first is not None and unit != first and rules.same_direction:
-                return _Trace(error=("all jumps of one chain go in the same direction", "direction-change"))
-            first = first or unit
-            if work[to] != EMPTY:
-                return _Trace(error=(f"{NAMES[to]} is occupied", "occupied"))
-            between = line[: line.index(to)]
-            pieces = [p for p in between if work[p] != EMPTY]
-            if not pieces:
-                return _Trace(error=(f"there is no pawn between {NAMES[here]} and {NAMES[to]} to jump", "no-pawn"))
-            if len(pieces) > 1:
-                return _Trace(error=(f"one jump takes one pawn, but {len(pieces)} pieces stand between "
-                                     f"{NAMES[here]} and {NAMES[to]}", "blocked"))
-            pawn = pieces[0]
-            if work[pawn] == OFFICER:
-                return _Trace(error=("officers cannot be jumped", "jump-officer"))
-            if pawn in captured:
-                return _Trace(error=(f"the pawn on {NAMES[pawn]} was already jumped in this move", "twice"))
-            diagonal = unit[0] != 0 and unit[1] != 0
-            short = between == (pawn,)
-            if not short and not (diagonal and rules.long_capture):
-                why = "only a diagonal capture may" if rules.long_capture else "with long_capture=off no capture may"
-                return _Trace(error=(f"{why} start or land away from the pawn it jumps", "long-jump"))
-            captured.append(pawn)
-            here = to
-        direction = first if rules.same_direction else None
-        more = any(True for _ in _jumps(work, rules, here, tuple(captured), direction))
-        return _Trace(path=tuple(points), captured=tuple(captured), can_continue=more)
-
-
-@dataclass(frozen=True)
-class _Trace:
-    """What following a written capture found: an error (message, code), or the pawns it captures."""
-
-    error: tuple[str, str] | None = None
-    path: tuple[int, ...] = ()
-    captured: tuple[int, ...] = ()
-    can_continue: bool = False

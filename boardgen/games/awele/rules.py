@@ -38,11 +38,12 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.awele import GAME
 from boardgen.games.awele import geometry as geo
-from boardgen.values import position_counter, read_whole_number
+from boardgen.values import read_whole_number
 
 PITS = geo.PIT_COUNT
 ROW = geo.PITS_PER_ROW
@@ -155,6 +156,7 @@ class AweleState(GameState):
     """
 
     game_id = "awele"
+    MOVE_TEXT_IGNORES_CASE = True
 
     def __init__(
         self,
@@ -186,19 +188,14 @@ class AweleState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "AweleState":
         rules = resolve_rules(variants)
-        fields = text.split()
-        if len(fields) not in (4, 5):
-            raise NotationError(
-                "position: expected 4 or 5 fields '<south row>/<north row> <south store>-<north store> <side> "
-                f"<quiet> [history]', got {len(fields)} in {text.strip()!r}"
-            )
+        fields = split_fields(
+            text, (4, 5), "'<south row>/<north row> <south store>-<north store> <side> <quiet> [history]'"
+        )
         rows_text, stores_text, side_text, quiet_text = fields[:4]
         pits = _read_rows(rows_text)
         scores = _read_stores(stores_text)
-        if side_text not in SIDE_LETTERS:
-            raise NotationError(f"position: side to move must be s (South) or n (North), not {side_text!r}")
-        side = SIDE_LETTERS.index(side_text)
-        quiet = position_counter(quiet_text, "the turns-since-capture counter")
+        side = read_choice(side_text, tuple(zip(SIDE_LETTERS, ("South", "North"))), "side to move")
+        quiet = read_counter(quiet_text, "the turns-since-capture counter")
         history = tuple(fields[4].split(".")) if len(fields) == 5 else ()
         cls._check_possible(pits, scores, side, quiet, history, rules)
         return cls(pits, scores, side, quiet, history, rules)
@@ -378,13 +375,8 @@ class AweleState(GameState):
         return None
 
     # -- notation ----------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower()
-
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/awele.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
         if move in geo.STORES:
             return (f"{text}: sowing starts from a pit of your row, never from a store", "store")
@@ -407,9 +399,7 @@ class AweleState(GameState):
 
 
 def _read_rows(text: str) -> tuple[int, ...]:
-    rows = text.split("/")
-    if len(rows) != 2:
-        raise NotationError(f"position: expected two rows (South's, then North's) separated by '/', got {len(rows)}")
+    rows = split_rows(text, 2, order="South's, then North's")
     pits: list[int] = []
     for who, row in zip(("South", "North"), rows):
         counts = row.split(",")
@@ -428,6 +418,6 @@ def _read_stores(text: str) -> tuple[int, int]:
     south, sep, north = text.partition("-")
     if not sep:
         raise NotationError(f"position: the stores are written SOUTH-NORTH, e.g. 0-0, not {text!r}")
-    a = position_counter(south, "South's store")
-    b = position_counter(north, "North's store")
+    a = read_counter(south, "South's store")
+    b = read_counter(north, "North's store")
     return (a, b)

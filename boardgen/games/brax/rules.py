@@ -22,6 +22,12 @@ The rules, in the order the engine applies them:
 * capturing every enemy piece wins; a draw ends a game with one piece each
   after five moves by each player without capture (``bare_draw``), and any
   game after ``no_capture_draw`` moves without capture.
+
+One job, the engine: this module is the state and its rules (threats, moves,
+the call, the outcome, why a move is refused); its position text is read by
+the shared readers (:mod:`boardgen.engine.position_text`,
+:func:`boardgen.engine.rows.parse_rank_masks`), so only the reachability
+checks are Brax's own.
 """
 
 from __future__ import annotations
@@ -33,17 +39,16 @@ from functools import cache
 from typing import cast
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece
-from boardgen.engine.rows import parse_rows, write_rows
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
+from boardgen.engine.rows import parse_rank_masks, write_rank_masks
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import NotationError, PositionError
+from boardgen.errors import PositionError
 from boardgen.games.brax import GAME
 from boardgen.games.brax import geometry as geo
-from boardgen.values import position_counter
 
 POINTS = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(POINTS)}
 SIZE = geo.SIZE
-RANKS_TOP_DOWN = tuple(reversed(range(SIZE)))  # the position text starts with rank 9
 MAX_PIECES = len(geo.START_POINTS[0])  # 7 each
 COLOUR_WORD = ("white", "black")
 SIDE_LETTER = ("w", "b")
@@ -176,6 +181,8 @@ class BraxState(GameState):
     """A Brax position: the pieces, whose turn, whether a Brax call is pending, and the no-capture clock."""
 
     game_id = "brax"
+    MOVE_TEXT_IGNORES_CASE = True
+    MOVE_TEXT_IGNORES_SPACES = True
 
     def __init__(self, white: int, black: int, side: int, brax: bool, clock: int, rules: Rules) -> None:
         self._masks = (white, black)
@@ -201,34 +208,13 @@ class BraxState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "BraxState":
         rules = resolve_rules(variants)
-        fields = text.split()
-        if len(fields) != 4:
-            raise NotationError(
-                f"position: expected 4 fields (points, side to move, Brax call, clock), got {len(fields)}"
-            )
-        layout, side_text, call_text, clock_text = fields
-        ranks = layout.split("/")
-        if len(ranks) != SIZE:
-            raise NotationError(f"position: {len(ranks)} ranks, expected {SIZE} (rank 9 first, separated by /)")
-        masks = [0, 0]
-        rows = parse_rows(
-            ranks,
-            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
-            lengths=[SIZE] * SIZE,
-            pieces={letter: colour for colour, letter in enumerate(PIECE_LETTER)},
-            empty=None,
-            names=[POINTS[y * SIZE : (y + 1) * SIZE] for y in RANKS_TOP_DOWN],
-        )
-        for y, row in zip(RANKS_TOP_DOWN, rows):
-            for x, colour in enumerate(row):
-                if colour is not None:
-                    masks[colour] |= 1 << (y * SIZE + x)
-        if side_text not in SIDE_LETTER:
-            raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
-        if call_text not in ("-", "!"):
-            raise NotationError(f"position: Brax call field must be - (none) or ! (pending), not {call_text!r}")
-        clock = position_counter(clock_text, "move clock")
-        state = cls(masks[0], masks[1], SIDE_LETTER.index(side_text), call_text == "!", clock, rules)
+        layout, side_text, call_text, clock_text = split_fields(text, 4, "'<ranks> <side> <Brax call> <clock>'")
+        ranks = split_rows(layout, SIZE, "ranks", f"rank {SIZE} first")
+        masks = parse_rank_masks(ranks, SIZE, PIECE_LETTER, POINTS)
+        side = read_choice(side_text, [(letter, None) for letter in SIDE_LETTER], "side to move")
+        call = read_choice(call_text, (("-", "none"), ("!", "pending")), "Brax call field") == 1
+        clock = read_counter(clock_text, "move clock")
+        state = cls(masks[0], masks[1], side, call, clock, rules)
         state._check_possible()
         return state
 
@@ -284,11 +270,7 @@ class BraxState(GameState):
             )
 
     def to_text(self) -> str:
-        white, black = self._masks
-        ranks = write_rows(
-            ["W" if white >> (y * SIZE + x) & 1 else "B" if black >> (y * SIZE + x) & 1 else None for x in range(SIZE)]
-            for y in RANKS_TOP_DOWN
-        )
+        ranks = write_rank_masks(self._masks, SIZE, PIECE_LETTER)
         call = "!" if self._brax else "-"
         return f"{ranks} {SIDE_LETTER[self._side]} {call} {self._clock}"
 
@@ -431,9 +413,8 @@ class BraxState(GameState):
         return BraxState(masks[0], masks[1], 1 - side, call, clock, self._rules)
 
     # -- move text --------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        """Lower-case, no spaces; ``b2-b3-b4`` (an empty middle point written out) becomes ``b2-b4``."""
-        cleaned = "".join(text.split()).lower()
+    def canonical_move_text(self, cleaned: str) -> str:
+        """``b2-b3-b4`` (an empty middle point written out) becomes ``b2-b4`` (spaces and case are gone already)."""
         match = MOVE_TEXT.match(cleaned)
         if match and match.group(2) == "-":
             origin, _, middle, sep, end, call = match.groups()
@@ -451,9 +432,7 @@ class BraxState(GameState):
             return False
         return not any(mask & (1 << INDEX[middle]) for mask in self._masks)
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         text = self.normalize_move_text(text)
         match = MOVE_TEXT.match(text)
         if not match:

@@ -36,67 +36,31 @@ written with only its two ends (``c3xc7``) is accepted when one legal capture
 fits it.  Each legal move's text names a different capture sequence: on this
 board the landing squares decide the pieces jumped, so perft counts capture
 sequences (Halbersma's convention, see tests/engines/test_damas_oracle.py).
+
+This module holds the state: the moves and captures, the draws, playing a
+move and why one is refused.  The tables of pieces, squares and options are
+in :mod:`.tables`, the position texts (boardgen's and PDN's FEN) in
+:mod:`.position_text`, PDN's square numbers in :mod:`.pdn`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
-from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.engine.variants import VariantValues
-from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.engine.jumps import jumps_along
+from boardgen.errors import IllegalMoveError
 from boardgen.games.damas import GAME
 from boardgen.games.damas import geometry as geo
 from boardgen.games.damas import pdn
-from boardgen.values import position_counter
-
-EMPTY, WHITE_MAN, WHITE_KING, BLACK_MAN, BLACK_KING = 0, 1, 2, 3, 4
-WHITE, BLACK = 0, 1
-MEN = (WHITE_MAN, BLACK_MAN)
-KINGS = (WHITE_KING, BLACK_KING)
-OWNER = {WHITE_MAN: WHITE, WHITE_KING: WHITE, BLACK_MAN: BLACK, BLACK_KING: BLACK}
-IS_KING = {EMPTY: False, WHITE_MAN: False, WHITE_KING: True, BLACK_MAN: False, BLACK_KING: True}
-LETTER = {EMPTY: None, WHITE_MAN: "w", WHITE_KING: "W", BLACK_MAN: "b", BLACK_KING: "B"}
-LETTER_VALUE = {letter: value for value, letter in LETTER.items() if letter}
-SIDE_LETTERS = {WHITE: "w", BLACK: "b"}
-LETTER_SIDES = {letter: side for side, letter in SIDE_LETTERS.items()}
-SIDE_WORDS = {WHITE: "White", BLACK: "Black"}
-PIECES_EACH = 12
-
-NAMES: tuple[str, ...] = geo.DARK
-INDEX: dict[str, int] = geo.INDEX
-XY: tuple[tuple[int, int], ...] = geo.XY
-RAYS = geo.RAYS
-FORWARD: dict[int, tuple[int, ...]] = {WHITE: (0, 1), BLACK: (2, 3)}  # indices into geo.DIRECTIONS
-ALL_DIRECTIONS = (0, 1, 2, 3)
-ALL_SQUARES: frozenset[str] = frozenset(geo.GRID.names)
-
-_SQUARE = r"[a-z][0-9]{1,2}"  # loose on purpose: names off the board get the code off-board
-STEP_RE = re.compile(rf"^({_SQUARE})-({_SQUARE})$")
-CAPTURE_RE = re.compile(rf"^{_SQUARE}(?:x{_SQUARE})+$")
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The variant options of one game, read once per combination."""
-
-    men_backwards: bool  # men capture backwards as well as forwards
-    limit: int | None  # successive king-only moves that draw the game (None: never)
-    first: int  # WHITE or BLACK
-    repetition: bool  # a position on the board for the third time draws (the text then carries the king moves)
-    endgame: bool  # the draughts-64 endgame draws (the text then carries the plies since the last capture)
-
-
-@cache
-def rules_for(chosen: VariantValues) -> Rules:
-    return Rules(men_backwards=chosen.men_capture_backwards, limit=chosen.king_moves_draw,
-                 first=BLACK if chosen.first == "black" else WHITE,
-                 repetition=chosen.repetition, endgame=chosen.endgame_draws)
+from boardgen.games.damas.position_text import read_position, write_position
+from boardgen.games.damas.tables import (
+    ALL_DIRECTIONS, ALL_SQUARES, BLACK, BLACK_MAN, CAPTURE_RE, EMPTY, FORWARD, INDEX, IS_KING, MEN, NAMES, OWNER,
+    PIECES_OF, RAYS, Rules, SIDE_WORDS, STEP_RE, WHITE, WHITE_MAN, XY, resolve_rules,
+)
 
 
 #: the long diagonal a1-h8 (the "main road" of the draughts-64 endgame rule)
@@ -140,10 +104,6 @@ def small_ending(board: tuple[int, ...]) -> tuple[int, str] | None:
     return min(found) if found else None
 
 
-def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
-    return rules_for(GAME.resolve_variants(variants))
-
-
 # --- captures -------------------------------------------------------------------
 
 
@@ -157,6 +117,7 @@ def capture_sequences(board: tuple[int, ...], origin: int, men_backwards: bool) 
     piece = board[origin]
     side, king = OWNER[piece], IS_KING[piece]
     directions = ALL_DIRECTIONS if king or men_backwards else FORWARD[side]
+    foes = PIECES_OF[1 - side]
     work = list(board)
     work[origin] = EMPTY
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -164,24 +125,9 @@ def capture_sequences(board: tuple[int, ...], origin: int, men_backwards: bool) 
     def extend(here: int, path: tuple[int, ...], taken: tuple[int, ...]) -> None:
         more = False
         for d in directions:
-            ray = RAYS[here][d]
-            k = 0
-            if king:
-                while k < len(ray) and work[ray[k]] == EMPTY:
-                    k += 1
-            if k + 1 >= len(ray):
-                continue
-            victim = ray[k]
-            value = work[victim]
-            if value == EMPTY or OWNER[value] == side or victim in taken:
-                continue
-            for land in ray[k + 1 :]:
-                if work[land] != EMPTY:
-                    break
+            for victim, land in jumps_along(work, RAYS[here][d], king, foes, taken, EMPTY):
                 more = True
                 extend(land, path + (land,), taken + (victim,))
-                if not king:
-                    break
         if not more and taken:
             found.append((path, taken))
 
@@ -205,6 +151,7 @@ class DamasState(GameState):
     """
 
     game_id = "damas"
+    MOVE_TEXT_IGNORES_CASE = True
     __slots__ = ("_board", "_side", "_count", "_rules", "_cached_moves", "_cached_outcome", "_since", "_history", "_seen")
 
     def __init__(
@@ -247,134 +194,11 @@ class DamasState(GameState):
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "DamasState":
-        """A position from boardgen's text (below) or from a PDN FEN (``W:W21-32:B1-12``, see :mod:`.pdn`)."""
-        rules = resolve_rules(variants)
-        if pdn.is_fen(text):
-            return cls._from_fen(text, rules)
-        fields = text.split()
-        most = 3 + rules.endgame + rules.repetition
-        if not 3 <= len(fields) <= most:
-            extra = "".join(
-                f"; then {what} with {option}" for what, option, on in (
-                    ("the plies since the last capture", "endgame_draws=on", rules.endgame),
-                    ("the king moves since the last man move or capture", "repetition=on", rules.repetition),
-                ) if on
-            )
-            raise NotationError(
-                f"position: expected 3 fields '<rows> <side> <counter>'{extra}, got {len(fields)} in {text.strip()!r}"
-            )
-        rows_text, side_text, counter_text = fields[:3]
-        rest = fields[3:]
-        rows = rows_text.split("/")
-        if len(rows) != geo.SIZE:
-            raise NotationError(f"position: expected {geo.SIZE} rows separated by '/', got {len(rows)}")
-        values = parse_rows(
-            rows,
-            labels=[f"row {geo.SIZE - n}" for n in range(geo.SIZE)],
-            lengths=[geo.SIZE] * geo.SIZE,
-            pieces=LETTER_VALUE,
-            empty=EMPTY,
-            unit="squares",
-            names=geo.ROWS_TOP_DOWN,
-        )
-        board = [EMPTY] * len(NAMES)
-        for names, row in zip(geo.ROWS_TOP_DOWN, values):
-            for name, value in zip(names, row):
-                if value == EMPTY:
-                    continue
-                if name not in INDEX:
-                    raise PositionError(f"position: a piece stands on {name}, a light square; draughts is played on the dark squares")
-                board[INDEX[name]] = value
-        if side_text not in LETTER_SIDES:
-            raise NotationError(f"position: side to move must be w (White) or b (Black), not {side_text!r}")
-        counter = position_counter(counter_text, "the king-move counter")
-        cls._check_possible(board, counter, rules)
-        since = counter  # without the field, the fewest plies it can be
-        if rules.endgame and rest and rest[0][0].isdigit():
-            since = position_counter(rest.pop(0), "the plies since the last capture")
-            if since < counter:
-                raise PositionError(
-                    f"position: {since} plies since the last capture, but {counter} king moves without a capture"
-                )
-        side = LETTER_SIDES[side_text]
-        if not rest:
-            return cls(tuple(board), side, counter, rules, since)
-        if not rules.repetition:
-            raise NotationError(f"position: {rest[0]!r} is a field this position text has only with repetition=on")
-        history = tuple(rest[0].lower().split(","))
-        return cls._replayed(tuple(board), side, counter, rules, since, history)
-
-    @classmethod
-    def _replayed(
-        cls, board: tuple[int, ...], side: int, counter: int, rules: Rules, since: int, history: tuple[str, ...]
-    ) -> "DamasState":
-        """The position with its history: the king moves are taken back, then replayed as legal moves."""
-        if len(history) > counter:
-            raise PositionError(
-                f"position: {len(history)} king moves in the history, but the counter says {counter} since the last "
-                "man move or capture"
-            )
-        work = list(board)
-        mover = side
-        for number in range(len(history), 0, -1):
-            mover = 1 - mover
-            match = STEP_RE.match(pdn.numbers_to_names(history[number - 1]))
-            origin, to = (INDEX.get(match.group(1)), INDEX.get(match.group(2))) if match else (None, None)
-            if origin is None or to is None or not IS_KING[work[to]] or OWNER[work[to]] != mover or work[origin] != EMPTY:
-                raise PositionError(
-                    f"position: history move {number} ({history[number - 1]!r}) is not a step of a "
-                    f"{SIDE_WORDS[mover]} king to where one stands now"
-                )
-            work[origin], work[to] = work[to], EMPTY
-        state = cls(tuple(work), mover, counter - len(history), rules, since - len(history))
-        for number, text in enumerate(history, start=1):
-            try:
-                move = state.parse_move(text)
-            except IllegalMoveError as error:
-                raise PositionError(f"position: history move {number} ({text!r}) is not legal there: {error}") from None
-            state = state.apply(move)
-        return state
-
-    @classmethod
-    def _from_fen(cls, text: str, rules: Rules) -> "DamasState":
-        """A PDN FEN's position: it has no counters, so they start at 0."""
-        side_text, pieces = pdn.read_fen(text)
-        board = [EMPTY] * len(NAMES)
-        for name, (colour, king) in pieces.items():
-            board[INDEX[name]] = LETTER_VALUE[colour.upper() if king else colour]
-        cls._check_possible(board, 0, rules)
-        return cls(tuple(board), LETTER_SIDES[side_text], 0, rules)
-
-    @staticmethod
-    def _check_possible(board: list[int], counter: int, rules: Rules) -> None:
-        """Refuse positions no game can reach: too many pieces, an uncrowned man on its far row, a counter past the draw."""
-        for side, man, king in ((WHITE, WHITE_MAN, WHITE_KING), (BLACK, BLACK_MAN, BLACK_KING)):
-            count = board.count(man) + board.count(king)
-            if count > PIECES_EACH:
-                raise PositionError(f"position: {count} {SIDE_WORDS[side]} pieces on the board, each player has only {PIECES_EACH}")
-            for i, value in enumerate(board):
-                if value == man and XY[i][1] == geo.CROWN_ROW[side]:
-                    raise PositionError(
-                        f"position: a {SIDE_WORDS[side]} man on {NAMES[i]}, its crowning row; a man that ends "
-                        f"its move there is a king (write {LETTER[king]})"
-                    )
-        if rules.limit is not None and counter > rules.limit:
-            raise PositionError(
-                f"position: the king-move counter is {counter}, but the game is drawn when it reaches "
-                f"{rules.limit} (king_moves_draw={rules.limit}), so it is never more than {rules.limit}"
-            )
+        """A position from boardgen's text or from a PDN FEN (``W:W21-32:B1-12``): :mod:`.position_text`."""
+        return read_position(cls, text, resolve_rules(variants))
 
     def to_text(self) -> str:
-        board = self._board
-        rows = write_rows(
-            [LETTER[board[INDEX[name]]] if name in INDEX else None for name in names] for names in geo.ROWS_TOP_DOWN
-        )
-        text = f"{rows} {SIDE_LETTERS[self._side]} {self._count}"
-        if self._rules.endgame:
-            text += f" {self._since}"
-        if self._history:
-            text += " " + ",".join(self._history)
-        return text
+        return write_position(self._board, self._side, self._count, self._rules, self._since, self._history)
 
     # -- queries --------------------------------------------------------------
     @property
@@ -485,17 +309,12 @@ class DamasState(GameState):
         return None
 
     # -- notation ----------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        """Lower case, ``:`` read as ``x``, and PDN square numbers (``22-18``) read as names (``b4-c5``)."""
-        return pdn.numbers_to_names(text.strip().lower().replace(":", "x"))
+    def canonical_move_text(self, text: str) -> str:
+        """``:`` read as ``x``, and PDN square numbers (``22-18``) read as names (``b4-c5``)."""
+        return pdn.numbers_to_names(text.replace(":", "x"))
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``; a capture may also be written with only its two ends."""
-        wanted = self.normalize_move_text(text)
-        moves = self.legal_moves()
-        for move in moves:
-            if move.text == wanted:
-                return move
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """A capture written with only its two ends; refused as written (``22-17``, not ``b4-a5``)."""
         ends = wanted.split("x")
         if CAPTURE_RE.match(wanted) and len(ends) == 2:
             fits = [m for m in moves if m.kind == "capture" and (m.path[0], m.path[-1]) == (ends[0], ends[1])]
@@ -507,10 +326,8 @@ class DamasState(GameState):
                     "write every landing square", "ambiguous")
         raise IllegalMoveError(*self.why_illegal(text.strip()))  # the text as written: 22-17, not b4-a5
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; codes are listed in docs/notation/damas.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
         number = pdn.bad_number(move)
         if number is not None:

@@ -26,37 +26,35 @@ Black 1 -> 24, and both players' moves are written with those numbers
 (Black's opening 6-1 is ``12/18 17/18``).  ``docs/notation/gamao.md`` gives
 the position text, the move notation and the reason codes of
 :meth:`GamaoState.why_illegal`.
+
+This module holds the state: whose turn, its phase, the throws, the moves and
+the outcome.  The arithmetic of one die is in :mod:`.dice`, the move notation
+(and a whole play written at once) in :mod:`.move_text`, the position text in
+:mod:`.position_text`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
-from typing import NamedTuple
+from functools import cache
 
 from boardgen.engine.base import GameState, Move, Outcome, Piece, Throw
 from boardgen.engine.chance import TWO_DICE
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import IllegalMoveError, NotationError, PositionError
+from boardgen.errors import IllegalMoveError, NotationError
 from boardgen.games.gamao import GAME
 from boardgen.games.gamao import geometry as geo
-from boardgen.values import digits_value, read_whole_number
+from boardgen.games.gamao.dice import (
+    BAR, BLACK, CUBE, DROPPED, MOVE, NAMES, OFF, OFFERED, OPENING, OPENING_THROWS, THROW, THROW_RE, WHITE, Layout,
+    Step, apply_step, dice_of, legal_steps, owned, remove_die, throw_text,
+)
+from boardgen.games.gamao.move_text import play_token, step_path, step_text, why_die_move_refused
+from boardgen.games.gamao.position_text import read_position, write_position
 
-WHITE, BLACK = geo.WHITE, geo.BLACK
-BAR = 99  # a move's origin "the bar"
-OFF = -1  # a move's destination "off the board"
-OFF_WORD = "off"  # how the notation writes it (6/off, off:3)
-SIDES = ("w", "b")
-NAMES = ("White", "Black")
-WORDS = ("white", "black")
-OPENING, THROW, CUBE, OFFERED, DROPPED, MOVE = "opening", "throw", "cube", "offered", "dropped", "move"
 MAX_CUBE = geo.CUBE_VALUES[-1]
 CUBE_WORDS = ("double", "take", "drop", "roll")  # the doubling cube's moves
-
-Board = tuple[int, ...]  # 24 signed counts, index p - 1: White's checkers positive, Black's negative
 
 
 @dataclass(frozen=True)
@@ -74,181 +72,6 @@ def rules_for(chosen: VariantValues) -> Rules:
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
     return rules_for(GAME.resolve_variants(variants))
-
-
-class Step(NamedTuple):
-    """One checker moved by one die: from a point or the bar, to a point or off; hit: a blot sent to the bar."""
-
-    origin: int  # 1..24, or BAR
-    landing: int  # 1..24, or OFF
-    die: int
-    hit: bool
-
-
-class Layout(NamedTuple):
-    """Where every checker is: the points, the bars and the trays (what a move changes)."""
-
-    board: Board
-    bar: tuple[int, int]
-    off: tuple[int, int]
-
-
-# -- the throws ------------------------------------------------------------------------------
-def _throw_text(high: int, low: int) -> str:
-    return f"{high}-{low}"
-
-
-# The opening throw: White's die, then Black's; a tie is thrown again, so each of the 30 has 1/30.
-OPENING_THROWS: tuple[Throw, ...] = tuple(
-    Throw(_throw_text(w, b), Fraction(1, 30), (w, b), key=(w, b)) for w in range(1, 7) for b in range(1, 7) if w != b
-)
-THROW_RE = re.compile(r"^\s*([1-6])\s*[-, ]?\s*([1-6])\s*$")
-
-
-# -- the moves of one die ------------------------------------------------------------------
-def owned(board: Board, player: int, point: int) -> int:
-    """How many of ``player``'s checkers stand on ``point`` (1..24)."""
-    n = board[point - 1]
-    return n if player == WHITE and n > 0 else -n if player == BLACK and n < 0 else 0
-
-
-def opposing(board: Board, player: int, point: int) -> int:
-    return owned(board, 1 - player, point)
-
-
-def all_home(layout: Layout, player: int) -> bool:
-    """Every checker of ``player`` not borne off stands in his home quadrant (bearing off is allowed)."""
-    if layout.bar[player]:
-        return False
-    home = geo.home(player)
-    return not any(owned(layout.board, player, p) for p in range(1, 25) if p not in home)
-
-
-def farthest(layout: Layout, player: int) -> int:
-    """The distance to bearing off of ``player``'s farthest checker on the board (0: none left)."""
-    points = range(24, 0, -1) if player == WHITE else range(1, 25)
-    for p in points:
-        if owned(layout.board, player, p):
-            return geo.distance(player, p)
-    return 0
-
-
-def steps_for_die(layout: Layout, player: int, die: int) -> list[Step]:
-    """Every way to move one checker by ``die``, checking only this die (not what the others allow)."""
-    board = layout.board
-    if layout.bar[player]:
-        landing = geo.entry_point(player, die)
-        blockers = opposing(board, player, landing)
-        return [] if blockers >= 2 else [Step(BAR, landing, die, blockers == 1)]
-    found: list[Step] = []
-    bearing = all_home(layout, player)
-    far = farthest(layout, player) if bearing else 0
-    points = range(24, 0, -1) if player == WHITE else range(1, 25)
-    for p in points:
-        if not owned(board, player, p):
-            continue
-        dist = geo.distance(player, p)
-        if die >= dist:
-            if bearing and (die == dist or dist == far):
-                found.append(Step(p, OFF, die, False))
-            continue
-        landing = geo.target(player, p, die)
-        blockers = opposing(board, player, landing)
-        if blockers < 2:
-            found.append(Step(p, landing, die, blockers == 1))
-    return found
-
-
-def apply_step(layout: Layout, player: int, step: Step) -> Layout:
-    board = list(layout.board)
-    bar = list(layout.bar)
-    off = list(layout.off)
-    sign = 1 if player == WHITE else -1
-    if step.origin == BAR:
-        bar[player] -= 1
-    else:
-        board[step.origin - 1] -= sign
-    if step.landing == OFF:
-        off[player] += 1
-    else:
-        if step.hit:
-            board[step.landing - 1] = 0
-            bar[1 - player] += 1
-        board[step.landing - 1] += sign
-    return Layout(tuple(board), (bar[0], bar[1]), (off[0], off[1]))
-
-
-def remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
-    k = dice.index(die)
-    return dice[:k] + dice[k + 1 :]
-
-
-@lru_cache(maxsize=200_000)
-def most_dice(layout: Layout, player: int, dice: tuple[int, ...]) -> int:
-    """How many of ``dice`` the best play from here uses (stops looking once one uses them all)."""
-    if not dice or layout.off[player] == geo.CHECKERS:
-        return 0
-    best = 0
-    for die in sorted(set(dice), reverse=True):
-        rest = remove_die(dice, die)
-        for step in steps_for_die(layout, player, die):
-            used = 1 + most_dice(apply_step(layout, player, step), player, rest)
-            if used > best:
-                best = used
-                if best == len(dice):
-                    return best
-    return best
-
-
-def legal_steps(layout: Layout, player: int, dice: tuple[int, ...]) -> tuple[list[Step], int]:
-    """(the die moves that begin a play using the most dice possible, that most); the larger-die rule applied."""
-    scored: list[tuple[Step, int]] = []
-    for die in sorted(set(dice), reverse=True):
-        rest = remove_die(dice, die)
-        for step in steps_for_die(layout, player, die):
-            scored.append((step, 1 + most_dice(apply_step(layout, player, step), player, rest)))
-    if not scored:
-        return [], 0
-    most = max(used for _, used in scored)
-    steps = [step for step, used in scored if used == most]
-    if most == 1 and len(dice) == 2 and dice[0] != dice[1]:
-        larger = [step for step in steps if step.die == max(dice)]
-        if larger:
-            steps = larger
-    return steps, most
-
-
-# -- names and texts -----------------------------------------------------------------------
-def place_of(player: int, spot: int, is_origin: bool) -> str:
-    """The board's place name for a move end: a point, the mover's bar or his tray."""
-    if is_origin and spot == BAR:
-        return geo.BAR_NAMES[player]
-    if not is_origin and spot == OFF:
-        return geo.OFF_NAMES[player]
-    return str(spot)
-
-
-def step_text(step: Step) -> str:
-    origin = "bar" if step.origin == BAR else str(step.origin)
-    landing = OFF_WORD if step.landing == OFF else str(step.landing)
-    return f"{origin}/{landing}{'*' if step.hit else ''}"
-
-
-def step_path(player: int, step: Step) -> tuple[str, ...]:
-    """Every place the checker passes, for the arrow: its origin, each point on the way, where it lands."""
-    start = place_of(player, step.origin, True)
-    if step.origin == BAR:
-        return (start, str(step.landing))
-    points = []
-    p = step.origin
-    for _ in range(step.die):
-        p = p - 1 if player == WHITE else p + 1
-        if p < 1 or p > 24:
-            break
-        points.append(str(p))
-    if step.landing == OFF:
-        return (start, *points, geo.OFF_NAMES[player])
-    return (start, *points)
 
 
 class GamaoState(GameState):
@@ -270,6 +93,7 @@ class GamaoState(GameState):
     """
 
     game_id = "gamao"
+    MOVE_TEXT_IGNORES_CASE = True
 
     def __init__(
         self,
@@ -308,31 +132,10 @@ class GamaoState(GameState):
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "GamaoState":
-        return _read_position(cls, text, resolve_rules(variants))
+        return read_position(cls, text, resolve_rules(variants))
 
     def to_text(self) -> str:
-        layout = self._layout
-        parts = []
-        for player in (WHITE, BLACK):
-            parts.append(WORDS[player])
-            if layout.bar[player]:
-                parts.append(f"bar:{layout.bar[player]}")
-            points = range(24, 0, -1) if player == WHITE else range(1, 25)
-            parts += [f"{p}:{owned(layout.board, player, p)}" for p in points if owned(layout.board, player, p)]
-            if layout.off[player]:
-                parts.append(f"off:{layout.off[player]}")
-        parts.append(OPENING if self._phase == OPENING else SIDES[self._side])
-        if self._rules.cube:
-            parts += ["cube", f"{self._cube}{'' if self._holder is None else SIDES[self._holder]}"]
-            if self._phase == THROW and self.may_double() and self.outcome() is None:
-                parts.append("roll")
-            elif self._phase in (OFFERED, DROPPED):
-                parts.append(self._phase)
-        if self._phase == MOVE and self._throw is not None:
-            parts += ["dice", _throw_text(*self._throw)]
-            if self._left != _dice_of(self._throw):
-                parts += ["left", ",".join(str(d) for d in self._left)]
-        return " ".join(parts)
+        return write_position(self)
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -395,7 +198,7 @@ class GamaoState(GameState):
         if self._phase != MOVE or self._throw is None:
             return None
         high, low = self._throw
-        return Throw(_throw_text(high, low), Fraction(1 if high == low else 2, 36), (high, low), key=self._left)
+        return Throw(throw_text(high, low), Fraction(1 if high == low else 2, 36), (high, low), key=self._left)
 
     @property
     def to_move(self) -> int | None:
@@ -443,7 +246,7 @@ class GamaoState(GameState):
             dice = (max(a, b), min(a, b))
         else:
             side, dice = self._side, (a, b)
-        return self._replace(side=side, phase=MOVE, throw=dice, left=_dice_of(dice)).settled()
+        return self._replace(side=side, phase=MOVE, throw=dice, left=dice_of(dice)).settled()
 
     def parse_throw(self, text: str) -> Throw:
         """A throw as ``3-1`` (also ``31``, ``3 1``, ``1-3``: at the opening the order is White's die, Black's).
@@ -460,7 +263,7 @@ class GamaoState(GameState):
         match = THROW_RE.match(text)
         if match:
             a, b = int(match.group(1)), int(match.group(2))
-            wanted = _throw_text(a, b) if self._phase == OPENING else _throw_text(max(a, b), min(a, b))
+            wanted = throw_text(a, b) if self._phase == OPENING else throw_text(max(a, b), min(a, b))
             for throw in throws:
                 if throw.text == wanted:
                     return throw
@@ -480,7 +283,7 @@ class GamaoState(GameState):
             return f"{NAMES[self._side]} chooses to double or to roll"
         if self._phase == OFFERED:
             return f"{NAMES[1 - self._side]} must take or drop the double"
-        return f"{NAMES[self._side]} plays the dice {_throw_text(*self._throw)}" if self._throw else "a move is due"
+        return f"{NAMES[self._side]} plays the dice {throw_text(*self._throw)}" if self._throw else "a move is due"
 
     # -- moves -------------------------------------------------------------------------------------
     def _legal_steps(self) -> tuple[list[Step], int]:
@@ -542,7 +345,7 @@ class GamaoState(GameState):
         if not self._left:
             return self._end_turn()
         steps, _ = self._legal_steps()
-        if not steps and self._left != _dice_of(self._throw or (0, 0)):
+        if not steps and self._left != dice_of(self._throw or (0, 0)):
             return self._end_turn()  # the dice left cannot be played: the turn is over
         return self
 
@@ -596,16 +399,8 @@ class GamaoState(GameState):
         return 2, "a gammon"
 
     # -- notation ---------------------------------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower()
-
-    def parse_move(self, text: str) -> Move:
-        """A die move (``24/18``, ``bar/22*``, ``6/off``; the ``*`` may be left out), a cube word, ``pass``."""
-        wanted = self.normalize_move_text(text)
-        moves = self.legal_moves()
-        for move in moves:
-            if move.text == wanted:
-                return move
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """A die move without its ``*`` or its die (``6/off`` for ``2:6/off`` when only one die bears it off)."""
         bare = wanted.rstrip("*")
         matches = [m for m in moves if m.text.rstrip("*") == bare or m.text.split(":")[-1].rstrip("*") == bare]
         if len(matches) == 1 and (wanted.endswith("*") == matches[0].text.endswith("*") or not wanted.endswith("*")):
@@ -618,7 +413,7 @@ class GamaoState(GameState):
                 + " or ".join(m.text for m in matches),
                 "which-die",
             )
-        raise IllegalMoveError(*self.why_illegal(wanted))
+        return None
 
     def play(self, *texts: str) -> "GamaoState":
         """Apply moves and throws given as text; a text may be a whole play (``24/18 13/11``, ``13/7(2)``,
@@ -626,61 +421,8 @@ class GamaoState(GameState):
         state: GamaoState = self
         for text in texts:
             for token in text.split():
-                state = state._play_token(token)
+                state = play_token(state, token)
         return state
-
-    def _play_token(self, token: str) -> "GamaoState":
-        if self.is_chance:
-            return self.apply_throw(self.parse_throw(token))
-        repeat = re.fullmatch(r"(.+)\((\d)\)", token)
-        if repeat:
-            state: GamaoState = self
-            for _ in range(digits_value(repeat.group(2))):
-                state = state._play_token(repeat.group(1))
-            return state
-        parts = token.split("/")
-        if len(parts) > 2 and ":" not in token:
-            state = self
-            for a, b in zip(parts, parts[1:]):
-                state = state._play_token(f"{a}/{b}")
-            return state
-        try:
-            return self.apply(self.parse_move(token))
-        except IllegalMoveError as refused:
-            joined = self._one_checker_two_dice(token)
-            if joined is None:
-                raise refused
-            return joined
-
-    def _one_checker_two_dice(self, token: str) -> "GamaoState | None":
-        """``24/13`` for one checker moved by several dice in a row: the one legal way, if exactly one."""
-        match = re.fullmatch(r"(bar|\d{1,2})/(off|\d{1,2})(\*?)", token.strip().lower())
-        if not match or self._phase != MOVE:
-            return None
-        start = BAR if match.group(1) == "bar" else digits_value(match.group(1))
-        goal = OFF if match.group(2) == OFF_WORD else digits_value(match.group(2))
-        ends: dict[str, GamaoState] = {}
-
-        def walk(state: GamaoState, at: int, depth: int) -> None:
-            if depth > 4 or state._phase != MOVE or state._side != self._side:
-                return
-            for move in state.legal_moves():
-                step = move.key
-                if not isinstance(step, Step) or step.origin != at:
-                    continue
-                after = state.apply(move)
-                if step.landing == goal:
-                    if depth >= 1:
-                        ends[after.to_text()] = after
-                elif step.landing != OFF:
-                    walk(after, step.landing, depth + 1)
-
-        walk(self, start, 0)
-        if len(ends) == 1:
-            return next(iter(ends.values()))
-        if len(ends) > 1:
-            raise IllegalMoveError(f"{token}: more than one way to play it (say each die's move, e.g. 24/18 18/13)", "ambiguous")
-        return None
 
     def _why_not_cube(self, text: str, move: str) -> tuple[str, str]:
         """Why a cube word is refused: no cube, the other player's cube, its highest face, or not now."""
@@ -697,10 +439,8 @@ class GamaoState(GameState):
                 return (f"{text}: {NAMES[self._side]} chose to roll; a double is offered instead of rolling", "not-now")
         return (f"{text}: not now ({self._waiting_for()})", "not-now")
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; the codes are listed in docs/notation/gamao.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
         if move in CUBE_WORDS:  # before the dice: "double" where a throw is due is still the cube's matter
             return self._why_not_cube(text, move)
@@ -712,60 +452,7 @@ class GamaoState(GameState):
             return (f"{text}: a die can be played, so the turn may not be passed", "must-move")
         if len(move.split()) > 1:
             return (f"{text}: a whole play is one move per die; give them one by one (play() and 'boardgen play' split it)", "syntax")
-        match = re.fullmatch(r"(?:([1-6]):)?(bar|\d{1,2})/(off|\d{1,2})(\*?)", move)
-        if not match:
-            return (f"{text}: not a move; write FROM/TO for one die, e.g. 24/18, bar/22*, 6/off", "syntax")
-        player = self._side
-        layout = self._layout
-        start = BAR if match.group(2) == "bar" else digits_value(match.group(2))
-        goal = OFF if match.group(3) == OFF_WORD else digits_value(match.group(3))
-        for spot in (start, goal):
-            if spot not in (BAR, OFF) and not 1 <= spot <= 24:
-                return (f"{text}: the points are numbered 1 to 24", "off-board")
-        if start == BAR and not layout.bar[player]:
-            return (f"{text}: {NAMES[player]} has no checker on the bar", "empty")
-        if start != BAR and not owned(layout.board, player, start):
-            return (f"{text}: {NAMES[player]} has no checker on point {start}", "empty")
-        if start != BAR and layout.bar[player]:
-            return (f"{text}: a checker on the bar must enter before any other checker moves", "bar-first")
-        if start == BAR:
-            pips = 25 - geo.distance(player, goal) if goal != OFF else 0  # White enters on 25 - die, Black on die
-        else:
-            pips = geo.distance(player, start) - (geo.distance(player, goal) if goal != OFF else 0)
-        if goal != OFF and pips <= 0:
-            return (f"{text}: {NAMES[player]}'s checkers never move backwards ({'24 towards 1' if player == WHITE else '1 towards 24'})", "backwards")
-        if start == BAR and goal != OFF and goal not in (range(19, 25) if player == WHITE else range(1, 7)):
-            return (f"{text}: a checker enters in the opponent's home quadrant", "no-die")
-        if goal == OFF and not all_home(layout, player):
-            return (f"{text}: bearing off begins only when all fifteen checkers are in the home quadrant", "not-home")
-        dice = set(self._left)
-        if goal == OFF:
-            exact = geo.distance(player, start)
-            usable = {d for d in dice if d == exact or (d > exact and farthest(layout, player) == exact)}
-            if not usable:
-                if any(d > exact for d in dice):
-                    return (f"{text}: a higher die bears off only the farthest checker; one stands farther back", "farther-checker")
-                return (f"{text}: no die left shows {exact}", "no-die")
-        else:
-            if pips not in dice:
-                return (f"{text}: no die left shows {pips} (left: {', '.join(str(d) for d in self._left)})", "no-die")
-            if opposing(layout.board, player, goal) >= 2:
-                return (f"{text}: point {goal} is blocked by two or more opposing checkers", "blocked")
-        _, most = self._legal_steps()
-        one_die = [s for d in sorted(dice) for s in steps_for_die(layout, player, d)]
-        if any(step_text(s).rstrip("*") == move.split(":")[-1].rstrip("*") for s in one_die):
-            if most == 1 and len(self._left) == 2 and self._left[0] != self._left[1]:
-                return (f"{text}: only one die can be played, and then it must be the larger, {max(self._left)}", "larger-die")
-            if len(self._left) == 2 and self._left[0] != self._left[1]:
-                return (f"{text}: both dice can be played, and after this move the other could not be", "both-dice")
-            return (f"{text}: after this move fewer dice could be played than the throw allows ({most})", "most-dice")
-        return (f"{text}: not a legal move in this position", "illegal")
-
-
-def _dice_of(throw: tuple[int, int]) -> tuple[int, ...]:
-    high, low = throw
-    return (high,) * 4 if high == low else (high, low)
-
+        return why_die_move_refused(self._layout, self._side, self._left, text, move)
 
 def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
@@ -777,131 +464,3 @@ def _worth(level: int, cube: int) -> str:
     if cube == 1:
         return _points(level)
     return f"{_points(level)} × cube {cube} = {_points(level * cube)}"
-
-
-# -- reading a position --------------------------------------------------------------------------------
-def _read_position(cls: type[GamaoState], text: str, rules: Rules) -> GamaoState:
-    words = text.split()
-    if not words or words[0] != "white" or "black" not in words:
-        raise NotationError(
-            f"position: expected 'white POINT:N ... black POINT:N ... w|b|opening [cube ...] [dice X-Y [left ...]]', got {text.strip()!r}"
-        )
-    k = words.index("black")
-    board = [0] * 24
-    bar = [0, 0]
-    off = [0, 0]
-    rest_start = None
-    for player, items in ((WHITE, words[1:k]), (BLACK, words[k + 1 :])):
-        sign = 1 if player == WHITE else -1
-        for number, item in enumerate(items):
-            if ":" not in item:
-                if player == BLACK:
-                    rest_start = k + 1 + number
-                    break
-                raise NotationError(f"position: White's checkers are written POINT:N (or bar:N, off:N), not {item!r}")
-            where, _, count_text = item.partition(":")
-            count = read_whole_number(count_text)
-            if count is None or count == 0:
-                raise NotationError(f"position: {WORDS[player]} {item!r}: the count must be a whole number from 1")
-            if where == "bar":
-                bar[player] += count
-            elif where == OFF_WORD:
-                off[player] += count
-            else:
-                point = read_whole_number(where)
-                if point is None or not 1 <= point <= 24:
-                    raise NotationError(f"position: {WORDS[player]} {item!r}: points are numbered 1 to 24 (or bar, off)")
-                if board[point - 1]:
-                    raise PositionError(f"position: point {point} is given twice (a point holds one player's checkers)")
-                board[point - 1] = sign * count
-    if rest_start is None:
-        raise NotationError("position: after the checkers, say whose turn it is: w, b or opening")
-    for player in (WHITE, BLACK):
-        total = sum(owned(tuple(board), player, p) for p in range(1, 25)) + bar[player] + off[player]
-        if total != geo.CHECKERS:
-            raise PositionError(
-                f"position: {NAMES[player]} has {total} checkers on the points, the bar and off, not {geo.CHECKERS}"
-            )
-    layout = Layout(tuple(board), (bar[0], bar[1]), (off[0], off[1]))
-    rest = words[rest_start:]
-    turn = rest.pop(0)
-    if turn not in (OPENING, "w", "b"):
-        raise NotationError(f"position: whose turn: w, b or opening, not {turn!r}")
-    side = BLACK if turn == "b" else WHITE
-    phase = OPENING if turn == OPENING else THROW
-    cube, holder = 1, None
-    chose = ""
-    if rest and rest[0] == "cube":
-        if not rules.cube:
-            raise PositionError("position: a cube field, but the game is played without the cube (cube=off)")
-        if len(rest) < 2:
-            raise NotationError("position: cube needs its value, e.g. cube 1 or cube 4b")
-        match = re.fullmatch(r"(\d{1,2})([wb]?)", rest[1])
-        value = digits_value(match.group(1)) if match else 0
-        if not match or value not in (1,) + geo.CUBE_VALUES:
-            raise NotationError(f"position: the cube shows 1 (in the middle) or one of {', '.join(map(str, geo.CUBE_VALUES))}, with its holder: not {rest[1]!r}")
-        cube = value
-        holder = None if not match.group(2) else SIDES.index(match.group(2))
-        if (cube == 1) != (holder is None):
-            raise PositionError("position: the cube is in the middle at 1, and held by a player once doubled (e.g. cube 2b)")
-        rest = rest[2:]
-        if rest and rest[0] in ("roll", OFFERED, DROPPED):
-            chose = rest.pop(0)
-    elif rules.cube:
-        raise NotationError("position: with cube=on the position says where the cube is (cube 1, cube 2w...)")
-    throw: tuple[int, int] | None = None
-    left: tuple[int, ...] = ()
-    if rest and rest[0] == "dice":
-        if phase == OPENING:
-            raise PositionError("position: at the opening nobody has dice yet; write w or b for the player who won the opening throw")
-        if chose in (OFFERED, DROPPED):
-            raise PositionError(f"position: a double was {chose}: no dice are thrown before it is answered")
-        if len(rest) < 2:
-            raise NotationError("position: dice needs the throw, e.g. dice 3-1")
-        match = THROW_RE.match(rest[1])
-        if not match:
-            raise NotationError(f"position: the dice are written like 3-1, not {rest[1]!r}")
-        a, b = int(match.group(1)), int(match.group(2))
-        throw = (max(a, b), min(a, b))
-        left = _dice_of(throw)
-        rest = rest[2:]
-        if rest and rest[0] == "left":
-            if len(rest) < 2:
-                raise NotationError("position: left needs the dice still to play, e.g. left 1 or left 3,3")
-            values = [read_whole_number(v) for v in rest[1].split(",")]
-            if any(v is None for v in values):
-                raise NotationError(f"position: left: dice values 1 to 6 separated by commas, not {rest[1]!r}")
-            wanted = tuple(sorted((v for v in values if v is not None), reverse=True))
-            pool = list(_dice_of(throw))
-            for v in wanted:
-                if v not in pool:
-                    raise PositionError(f"position: left {rest[1]}: not part of the throw {_throw_text(*throw)}")
-                pool.remove(v)
-            if not wanted or len(wanted) == len(_dice_of(throw)):
-                raise PositionError("position: left lists the dice still to play: some, not none or all")
-            left = wanted
-            rest = rest[2:]
-        phase = MOVE
-    if rest:
-        raise NotationError(f"position: unexpected {' '.join(rest)!r} at the end")
-    state = cls(layout, side, phase, throw, left, cube, holder, rules)
-    if chose == OFFERED:
-        state = state._replace(phase=OFFERED)
-    elif chose == DROPPED:
-        state = state._replace(phase=DROPPED)
-    elif phase == THROW and rules.cube and state.may_double() and chose != "roll":
-        state = state._replace(phase=CUBE)
-    if chose == "roll" and not (phase == THROW and state.may_double()):
-        raise PositionError("position: roll says the player chose not to double, but he may not double here")
-    if chose in (OFFERED, DROPPED) and not cls(layout, side, CUBE, None, (), cube, holder, rules).may_double():
-        raise PositionError(f"position: a double {chose}, but {NAMES[side]} may not double here")
-    for player in (WHITE, BLACK):
-        if off[player] == geo.CHECKERS and (phase == MOVE or chose):
-            raise PositionError(f"position: {NAMES[player]} has borne off every checker; the game is over, no dice or cube to play")
-    if off[0] == geo.CHECKERS and off[1] == geo.CHECKERS:
-        raise PositionError("position: both players have borne off every checker")
-    if phase == MOVE and state.outcome() is None:
-        steps, _ = state._legal_steps()
-        if not steps and left != _dice_of(throw or (0, 0)):
-            raise PositionError("position: none of the dice left can be played, so the turn would already be over")
-    return state

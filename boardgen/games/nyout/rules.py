@@ -30,139 +30,36 @@ then.  A turn ends when its throws are spent.
 
 ``docs/notation/nyout.md`` documents the position and move notation, the
 route rules and the illegal-move codes.
+
+This module holds the state and its rules (throws, moves, captures, the
+outcome and why a written move is refused); the ways a horse may travel the
+board are in :mod:`.routes`, the tables of seats, throws and options in
+:mod:`.tables`, the position text in :mod:`.position_text`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece, Throw
-from boardgen.engine.chance import STICKS_4
-from boardgen.engine.variants import VariantValues
 from boardgen.errors import NotationError, PositionError
 from boardgen.games.nyout import GAME
 from boardgen.games.nyout import geometry as geo
-from boardgen.values import read_integer
-
-SEATS = "abcd"
-THROW_NAMES = ("to", "kai", "kel", "nyout", "mo")  # values 1..5
-BACK_DO = -1  # modern yut's backward throw (variant back_do): one station back
-NAME: dict[int, str] = {**{v: name for v, name in enumerate(THROW_NAMES, 1)}, BACK_DO: "backdo"}
-VALUE: dict[str, int] = {name: v for v, name in NAME.items()}
-PASS = "pass"  # the target of a throw that no horse can use (let go)
-RETHROW = frozenset({4, 5})  # nyout and mo give another throw
-HORSES = {2: 4, 3: 3, 4: 2}  # horses per seat by the number of players (games.md 8.3)
-STATIONS = geo.STATIONS
-INDEX = {name: i for i, name in enumerate(STATIONS)}
-LOWER = {name.lower(): name for name in geo.PLACE_NAMES}
-MOVE_RE = re.compile(r"^(-?[a-z0-9]+):([a-z0-9]+)-([a-z0-9]+)$", re.IGNORECASE)
-PASS_RE = re.compile(r"^(-?[a-z0-9]+):pass$", re.IGNORECASE)
-SEAT_WORD = {2: "four", 3: "three", 4: "two"}
-
-
-# Four fair two-sided sticks (games.md 8.2): the shared distribution, values 1..5 with 4, 6, 4, 1 and 1
-# chances in 16, faces the sticks' sides up (a mo shows no marked side), renamed to
-# the throws' names; key stays the value.
-THROWS: tuple[Throw, ...] = tuple(replace(t, text=THROW_NAMES[int(t.key) - 1]) for t in STICKS_4)  # type: ignore[call-overload]
-# With back_do=on one of the sticks is marked on its marked side (drawn as the fourth stick): when it
-# alone shows its marked side, the throw is a back-do instead of a to (1 chance in 16 of the to's 4).
-THROWS_BACK_DO: tuple[Throw, ...] = (
-    replace(THROWS[0], probability=THROWS[0].probability - Fraction(1, 16)),
-    *THROWS[1:],
-    Throw(NAME[BACK_DO], Fraction(1, 16), (0, 0, 0, 1), key=BACK_DO),
+from boardgen.games.nyout.position_text import read_position, write_position
+from boardgen.games.nyout.routes import behind, routes_from, turned_routes, walk
+from boardgen.games.nyout.tables import (
+    BACK_DO, INDEX, MOVE_RE, NAME, PASS, PASS_RE, RETHROW, SEAT_WORD, SEATS, STATIONS, THROWS, THROWS_BACK_DO, VALUE,
+    Rules, allies, resolve_rules, team,
 )
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The variant options of one game, typed (built once per combination)."""
-
-    players: int
-    horses: int
-    culin: bool  # shortcut=culin: the West arm crosses to the East arm
-    exit_on_north: bool  # bear_off=on-exit
-    capture_throw: bool
-    back_do: bool
-    stacks_block: bool  # enemy_stack=blocks: two or more opposing horses on a station may not be landed on
-
-
-@cache
-def rules_for(chosen: VariantValues) -> Rules:
-    return Rules(
-        players=chosen.players,
-        horses=HORSES[chosen.players],
-        culin=chosen.shortcut == "culin",
-        exit_on_north=chosen.bear_off == "on-exit",
-        capture_throw=chosen.capture_throw,
-        back_do=chosen.back_do,
-        stacks_block=chosen.enemy_stack == "blocks",
-    )
-
-
-def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
-    return rules_for(GAME.resolve_variants(variants))
-
-
-def team(seat: int, rules: Rules) -> int:
-    """The side a seat plays for: its partnership with four players, itself otherwise."""
-    return seat % 2 if rules.players == 4 else seat
-
-
-def allies(seat: int, rules: Rules) -> tuple[int, ...]:
-    """The seats whose horses ``seat`` may move: his own, then his partner's (four players)."""
-    return (seat, (seat + 2) % 4) if rules.players == 4 else (seat,)
-
-
-# From the centre: on to North, or (shortcut=culin) out along the East arm and round the circle.
-CENTRE_EAST: tuple[str, ...] = geo.WEST_ACROSS[geo.WEST_ACROSS.index(geo.CENTRE):]
-WAYS_ON: tuple[tuple[str, ...], ...] = (geo.CENTRE_NORTH, CENTRE_EAST)
-
-
-@cache
-def routes_from(station: str, culin: bool) -> tuple[tuple[str, ...], ...]:
-    """The routes a horse resting on ``station`` may take, each from the station to North (``o20``).
-
-    A horse at rest stopped on its station exactly, so on West or South it may
-    turn into the cross (listed second); under ``culin`` one on the centre may
-    leave it north or east (Culin; Ludii's two tracks through the centre);
-    anywhere else its way is fixed.
-    """
-    if station == geo.CENTRE and culin:
-        return WAYS_ON
-    if station in geo.OUTER:
-        circle = geo.OUTER[geo.OUTER.index(station):]
-        if station == geo.WEST:
-            return (circle, geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT)
-        if station == geo.SOUTH:
-            return (circle, geo.SOUTH_SHORTCUT)
-        return (circle,)
-    if station in ("w1", "w2"):
-        route = geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT
-    elif station in ("s1", "s2"):
-        route = geo.SOUTH_SHORTCUT
-    elif station in ("e1", "e2"):  # reached only under culin; its way runs out to the circle
-        route = geo.WEST_ACROSS
-    else:  # the centre and the North arm
-        route = geo.CENTRE_NORTH
-    return (route[route.index(station):],)
-
-
-def walk(route: tuple[str, ...], steps: int, exit_on_north: bool) -> tuple[str, ...]:
-    """The stations passed by ``steps`` along ``route`` (its first station excluded); ``off`` when it leaves."""
-    ahead = route[1:]
-    if steps > len(ahead) or (exit_on_north and steps == len(ahead)):
-        return ahead + (geo.OFF,)
-    return ahead[:steps]
+from boardgen.values import read_integer
 
 
 class NyoutState(GameState):
     """A Nyout position: the stacks on the stations, horses off, the seat to move and its throws."""
 
     game_id = "nyout"
+    MOVE_TEXT_IGNORES_CASE = True  # every place name is lower case (geometry.PLACE_NAMES)
     __slots__ = ("stacks", "off", "seat", "pending", "owed", "rules", "_cached_moves", "_cached_outcome")
 
     def __init__(
@@ -197,40 +94,7 @@ class NyoutState(GameState):
 
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "NyoutState":
-        rules = resolve_rules(variants)
-        fields = text.split()
-        stacks = [""] * len(STATIONS)
-        off = [0] * rules.players
-        k = 0
-        seen: set[str] = set()
-        while k < len(fields) and "=" in fields[k]:
-            place_text, _, letters = fields[k].partition("=")
-            place = LOWER.get(place_text.lower())
-            if place is None or place == geo.START:
-                raise NotationError(f"position: {place_text!r} is not a station or 'off' (stations o01..o20, w1, w2, s1, s2, e1, e2, n1, n2, c)")
-            if place in seen:
-                raise PositionError(f"position: {place} is given twice")
-            seen.add(place)
-            seats = _read_seats(letters, place, rules)
-            if place == geo.OFF:
-                for s in seats:
-                    off[s] += 1
-            else:
-                if len({team(s, rules) for s in seats}) > 1:
-                    raise PositionError(f"position: {place} holds horses of opposing sides ({letters}); a landing captures or is refused")
-                stacks[INDEX[place]] = "".join(SEATS[s] for s in sorted(seats))
-            k += 1
-        rest = fields[k:]
-        if not rest:
-            raise NotationError(f"position: the seat to move (a..{SEATS[rules.players - 1]}) is missing in {text.strip()!r}")
-        seat_text = rest[0].lower()
-        if len(seat_text) != 1 or seat_text not in SEATS[: rules.players]:
-            raise NotationError(f"position: seat to move must be one of {', '.join(SEATS[: rules.players])}, not {rest[0]!r}")
-        seat = SEATS.index(seat_text)
-        pending, owed = _read_throws(rest[1:])
-        if BACK_DO in pending and not rules.back_do:
-            raise NotationError("position: a backdo is only thrown with back_do=on")
-        state = cls(tuple(stacks), tuple(off), seat, pending, owed, rules)
+        state = read_position(cls, text, resolve_rules(variants))
         state._check_possible()
         return state
 
@@ -248,17 +112,7 @@ class NyoutState(GameState):
             raise PositionError("position: two sides have every horse off; the game ends with the first")
 
     def to_text(self) -> str:
-        parts = [f"{name}={stack}" for name, stack in zip(STATIONS, self.stacks) if stack]
-        gone = "".join(SEATS[s] * n for s, n in enumerate(self.off))
-        if gone:
-            parts.append(f"{geo.OFF}={gone}")
-        parts.append(SEATS[self.seat])
-        if self.pending and self.outcome() is None:
-            parts.append("throws")
-            parts += [NAME[v] for v in self.pending]
-            if self.owed:
-                parts.append("+")
-        return " ".join(parts)
+        return write_position(self)
 
     # -- who plays ----------------------------------------------------------------
     @property
@@ -466,21 +320,18 @@ class NyoutState(GameState):
         return found
 
     # -- notation ---------------------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        """``3:O05-C``, ``KEL:o05-c`` -> ``kel:o05-c``, ``3:PASS`` -> ``kel:pass`` (a throw by value or name, places in any case)."""
-        match = MOVE_RE.match(text.strip())
+    def canonical_move_text(self, text: str) -> str:
+        """``3:o05-c`` -> ``kel:o05-c``, ``3:pass`` -> ``kel:pass``: a throw by value or by name (the case is gone already)."""
+        match = MOVE_RE.match(text)
         if not match:
-            passing = PASS_RE.match(text.strip())
+            passing = PASS_RE.match(text)
             if passing:
                 return f"{_throw_name(passing.group(1))}:{PASS}"
-            return text.strip().lower()  # a text why_illegal explains
+            return text  # a text why_illegal explains
         throw_text, origin, target = match.groups()
-        throw = _throw_name(throw_text)
-        return f"{throw}:{LOWER.get(origin.lower(), origin)}-{LOWER.get(target.lower(), target)}"
+        return f"{_throw_name(throw_text)}:{origin}-{target}"
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         if self.is_chance:
             return (f"{text}: {SEATS[self.seat]} must throw the sticks first", "must-throw")
         passing = PASS_RE.match(text)
@@ -544,7 +395,7 @@ class NyoutState(GameState):
                 if len(route) - 1 == value:
                     return (f"{text}: the {NAME[value]} only reaches North; a horse leaves by going past it", "not-past")
         # Would some turn it may not take (at a cardinal passed over, into the East arm, at the centre) get it there?
-        for turned, why in _turned_routes(origin, rules.culin):
+        for turned, why in turned_routes(origin, rules.culin):
             if walk(turned, value, rules.exit_on_north)[-1] == target:
                 return (f"{text}: {why}", "no-shortcut")
         return (f"{text}: a {NAME[value]} from {origin} does not lead to {target}", "wrong-distance")
@@ -556,79 +407,3 @@ def _throw_name(text: str) -> str:
     if (number := read_integer(throw)) is not None and number in NAME:  # ASCII digits, bounded (boardgen.values)
         return NAME[number]
     return throw
-
-
-# Why a turn is refused (the code is no-shortcut in every case; the reason names the rule).
-RIM_TURN = "only a horse that stands on West or South may turn into the cross; one passing over goes on round the circle"
-EAST_TURN = "East's arm is no shortcut: a horse on the circle goes on past East"
-NORTH_ONLY = "with shortcut=north every way through the centre goes on to North (shortcut=culin also leads east)"
-PASSING_CENTRE = "only a horse that stopped on the centre may choose its way there; one passing over goes straight on"
-ARM_OF = {geo.WEST: ("w1", "w2"), geo.SOUTH: ("s1", "s2")}
-
-
-@cache
-def _turned_routes(origin: str, culin: bool) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """Routes from ``origin`` that turn somewhere the rules forbid, each with the rule it breaks: into
-    the cross at West or South passed over, into the East arm (``o15``), or at the centre another way than
-    its own (under ``north`` never east; under ``culin`` only a horse standing there chooses)."""
-    found: list[tuple[tuple[str, ...], str]] = []
-    for route in routes_from(origin, culin):
-        for k, station in enumerate(route):
-            if station in ARM_OF and k > 0:
-                found += [(route[: k + 1] + ARM_OF[station] + way, RIM_TURN) for way in WAYS_ON]
-            if station == geo.EAST and (k == 0 or route[k - 1] != "e1"):
-                found.append((route[: k + 1] + ("e1", "e2") + geo.CENTRE_NORTH, EAST_TURN))
-            if station == geo.CENTRE:
-                for way in WAYS_ON:
-                    if way == route[k:] or (k == 0 and culin):  # its own way, or a horse standing there chooses
-                        continue
-                    found.append((route[:k] + way, PASSING_CENTRE if culin else NORTH_ONLY))
-    return tuple(found)
-
-
-@cache
-def behind(station: str, culin: bool) -> tuple[str, ...]:
-    """Where a back-do takes a horse on ``station``: the station before it on any route through it
-    (two where ways meet: the centre, North, and East under culin); from o01, the start tray."""
-    if station == "o01":
-        return (geo.START,)
-    routes = [geo.MAIN, geo.WEST_ACROSS if culin else geo.WEST_SHORTCUT, geo.SOUTH_SHORTCUT]
-    found: list[str] = []
-    for route in routes:
-        if station in route[1:]:
-            before = route[route.index(station) - 1]
-            if before not in found:
-                found.append(before)
-    return tuple(found)
-
-
-def _read_seats(letters: str, place: str, rules: Rules) -> list[int]:
-    allowed = SEATS[: rules.players]
-    if not letters:
-        raise NotationError(f"position: {place}= names no horse (seat letters {', '.join(allowed)})")
-    seats = []
-    for letter in letters.lower():
-        if letter not in allowed:
-            raise NotationError(f"position: {place}={letters}: {letter!r} is not a seat of {rules.players} players ({', '.join(allowed)})")
-        seats.append(SEATS.index(letter))
-    return seats
-
-
-def _read_throws(words: list[str]) -> tuple[tuple[int, ...], int]:
-    """``throws kel mo [+]`` -> (pending values ascending, throws still owed); nothing: a turn to throw."""
-    if not words:
-        return ((), 1)
-    if words[0].lower() != "throws":
-        raise NotationError(f"position: expected 'throws' and throw names after the seat, not {words[0]!r}")
-    names = words[1:]
-    owed = 0
-    if names and names[-1] == "+":
-        owed, names = 1, names[:-1]
-    if not names:
-        raise NotationError("position: 'throws' names no throw (to, kai, kel, nyout, mo)")
-    values = []
-    for word in names:
-        if word.lower() not in VALUE:
-            raise NotationError(f"position: {word!r} is not a throw (to, kai, kel, nyout, mo; backdo with back_do=on)")
-        values.append(VALUE[word.lower()])
-    return (tuple(sorted(values)), owed)

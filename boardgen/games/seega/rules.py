@@ -21,6 +21,11 @@ captures, and the turn is what a player (and a diagram) calls one move.  Its
 text writes every step with the cells it captured (``b3-c3xd3-c4xc5``), so a
 reader sees which step took which piece; ``docs/notation/seega.md`` documents the
 notation and the reason codes of :meth:`SeegaState.why_illegal`.
+
+One job, the engine: this module is the state and its rules (the two phases,
+captures, the outcome, why a move is refused); its position text is read by the
+shared readers (:mod:`boardgen.engine.position_text`), so only the
+reachability checks are Seega's own.
 """
 
 from __future__ import annotations
@@ -32,12 +37,12 @@ from functools import cache
 from typing import Any
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
 from boardgen.engine.rows import parse_rows, write_rows
 from boardgen.engine.variants import VariantValues
-from boardgen.errors import NotationError, PositionError
+from boardgen.errors import PositionError
 from boardgen.games.seega import GAME
 from boardgen.games.seega.geometry import Geometry, geometry, pieces_each
-from boardgen.values import position_counter
 
 EMPTY = 0
 STONE = (1, 2)  # the board value of player 0's and player 1's pieces
@@ -124,6 +129,8 @@ class SeegaState(GameState):
     """
 
     game_id = "seega"
+    MOVE_TEXT_IGNORES_CASE = True
+    MOVE_TEXT_IGNORES_SPACES = True
     __slots__ = ("_board", "_side", "_phase", "_quiet", "_rules", "_geo", "_cached_moves", "_cached_outcome", "_by_text", "_text")
 
     def __init__(self, board: tuple[int, ...], side: int, phase: str, quiet: int, rules: Rules, geo: Geometry) -> None:
@@ -157,17 +164,10 @@ class SeegaState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "SeegaState":
         rules = resolve_rules(variants)
-        fields = text.split()
-        if len(fields) != 4:
-            raise NotationError(
-                f"position: expected 4 fields '<rows> <side> <phase> <quiet>', got {len(fields)} in {text.strip()!r}"
-            )
-        rows_text, side_text, phase_text, quiet_text = fields
-        rows = rows_text.split("/")
-        if len(rows) not in (5, 7, 9):
-            raise NotationError(
-                f"position: {len(rows)} rows separated by '/'; Seega boards have 5, 7 or 9 rows"
-            )
+        rows_text, side_text, phase_text, quiet_text = split_fields(text, 4, "'<rows> <side> <phase> <quiet>'")
+        sizes = GAME.sizes
+        assert sizes is not None, "Seega is played on several sizes"
+        rows = split_rows(rows_text, sizes, order="the top row first")
         geo = geometry(len(rows))
         values = parse_rows(
             rows,
@@ -183,14 +183,10 @@ class SeegaState(GameState):
         for cells, row in zip(geo.rows_top_down, values):
             for index, value in zip(cells, row):
                 board[index] = value
-        side_text = side_text.lower()
-        if side_text not in SIDE_LETTERS:
-            raise NotationError(f"position: side to move must be w (White) or b (Black), not {side_text!r}")
-        phase = phase_text.lower()
-        if phase not in (PLACEMENT, MOVEMENT):
-            raise NotationError(f"position: phase must be p (placement) or m (movement), not {phase_text!r}")
-        quiet = position_counter(quiet_text, "the quiet-move counter")
-        side = SIDE_LETTERS.index(side_text)
+        side = read_choice(side_text, tuple(zip(SIDE_LETTERS, COLOUR)), "side to move", ignore_case=True)
+        phases = ((PLACEMENT, "placement"), (MOVEMENT, "movement"))
+        phase = phases[read_choice(phase_text, phases, "phase", ignore_case=True)][0]
+        quiet = read_counter(quiet_text, "the quiet-move counter")
         cls._check_possible(board, side, phase, quiet, rules, geo)
         return cls(tuple(board), side, phase, quiet, rules, geo)
 
@@ -411,8 +407,8 @@ class SeegaState(GameState):
         return None
 
     # -- notation ----------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        wanted = "".join(text.split()).lower()
+    def canonical_move_text(self, wanted: str) -> str:
+        """A placement's two cells, and the captures of each step, in board order (``b2+a1`` as ``a1+b2``)."""
         placed = PLACE_RE.match(wanted)
         index = self._geo.index
         if placed and placed.group(1) in index and placed.group(2) in index:
@@ -444,10 +440,8 @@ class SeegaState(GameState):
             return found
         return super().parse_move(text)
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the rule a move text breaks; the codes are listed in docs/notation/seega.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         move = self.normalize_move_text(text)
         place, step = PLACE_RE.match(move), MOVE_RE.match(move)
         if not (place or step):

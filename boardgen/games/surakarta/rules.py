@@ -36,10 +36,10 @@ from collections.abc import Mapping
 from typing import cast
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
-from boardgen.engine.rows import parse_rows, write_rows
-from boardgen.errors import NotationError, OptionError, PositionError
+from boardgen.engine.position_text import read_choice, read_counter, split_fields, split_rows
+from boardgen.engine.rows import parse_rank_masks, write_rank_masks
+from boardgen.errors import OptionError, PositionError
 from boardgen.games.surakarta import geometry as geo
-from boardgen.values import position_counter
 
 COLOUR = ("white", "black")
 PIECE_LETTER = ("W", "B")
@@ -49,7 +49,6 @@ END_RULE_TURNS = 50
 OFF_DRAW_TURNS = 100
 
 N_POINTS = geo.SIZE * geo.SIZE
-RANKS_TOP_DOWN = tuple(reversed(range(geo.SIZE)))  # the position text starts with rank 6
 NAMES = geo.POINT_NAMES
 INDEX = {name: i for i, name in enumerate(NAMES)}
 CYCLE = 24
@@ -189,6 +188,7 @@ class SurakartaState(GameState):
     """
 
     game_id = "surakarta"
+    MOVE_TEXT_IGNORES_CASE = True
     # The base class's caches are slots here too (set in __init__): perft 5 makes 2.5 million states.
     __slots__ = ("_masks", "_side", "_quiet", "_origin_empty", "_end_rule", "_corner_capture", "_cached_moves", "_cached_outcome")
 
@@ -237,33 +237,11 @@ class SurakartaState(GameState):
     @classmethod
     def from_text(cls, text: str, variants: Mapping[str, str] | None = None) -> "SurakartaState":
         origin_empty, end_rule, corner_capture = cls._options(variants)
-        fields = text.split()
-        if len(fields) != 3:
-            raise NotationError(
-                f"position: expected 3 fields (board, side to move, turns without capture), got {len(fields)}"
-            )
-        board, side_text, quiet_text = fields
-        ranks = board.split("/")
-        if len(ranks) != geo.SIZE:
-            raise NotationError(f"position: expected {geo.SIZE} ranks separated by '/', got {len(ranks)}")
-        masks = [0, 0]
-        rows = parse_rows(
-            ranks,
-            labels=[f"rank {y + 1}" for y in RANKS_TOP_DOWN],
-            lengths=[geo.SIZE] * geo.SIZE,
-            pieces={letter: owner for owner, letter in enumerate(PIECE_LETTER)},
-            empty=None,
-            ignore_case=True,
-            names=[NAMES[y * geo.SIZE : (y + 1) * geo.SIZE] for y in RANKS_TOP_DOWN],
-        )
-        for y, row in zip(RANKS_TOP_DOWN, rows):
-            for x, owner in enumerate(row):
-                if owner is not None:
-                    masks[owner] |= 1 << (y * geo.SIZE + x)
-        if side_text.lower() not in SIDE_LETTER:
-            raise NotationError(f"position: side to move must be w or b, not {side_text!r}")
-        side = SIDE_LETTER.index(side_text.lower())
-        quiet = position_counter(quiet_text, "turns without capture")
+        board, side_text, quiet_text = split_fields(text, 3, "'<ranks> <side> <turns without capture>'")
+        ranks = split_rows(board, geo.SIZE, "ranks", f"rank {geo.SIZE} first")
+        masks = parse_rank_masks(ranks, geo.SIZE, PIECE_LETTER, NAMES, ignore_case=True)
+        side = read_choice(side_text, [(letter, None) for letter in SIDE_LETTER], "side to move", ignore_case=True)
+        quiet = read_counter(quiet_text, "turns without capture")
         cls._check_possible(masks, side, quiet, end_rule)
         return cls(masks[0], masks[1], side, quiet, origin_empty, end_rule, corner_capture)
 
@@ -291,14 +269,7 @@ class SurakartaState(GameState):
             raise PositionError(f"position: {quiet} turns without capture, but the game ends after {limit}")
 
     def to_text(self) -> str:
-        white, black = self._masks
-        rows = write_rows(
-            [
-                "W" if white >> (y * geo.SIZE + x) & 1 else "B" if black >> (y * geo.SIZE + x) & 1 else None
-                for x in range(geo.SIZE)
-            ]
-            for y in RANKS_TOP_DOWN
-        )
+        rows = write_rank_masks(self._masks, geo.SIZE, PIECE_LETTER)
         return f"{rows} {SIDE_LETTER[self._side]} {self._quiet}"
 
     # -- queries -----------------------------------------------------------------
@@ -427,13 +398,8 @@ class SurakartaState(GameState):
         return None
 
     # -- notation ------------------------------------------------------------------
-    def normalize_move_text(self, text: str) -> str:
-        return text.strip().lower()
-
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         text = self.normalize_move_text(text)
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         match = MOVE_RE.match(text)
         if not match:
             return (f"{text!r}: not a move; write a step like a2-b3 or a capture like b2xe5", "notation")

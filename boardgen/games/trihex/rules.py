@@ -28,15 +28,11 @@ class TrihexState(ConnectionState):
     GAME = GAME
     STONES = ("b", "w")
     COLOURS = ("black", "white")
+    split_cell_name = staticmethod(split_cell_name)
 
     @classmethod
     def layout_for(cls, size: int) -> Layout:
         return _layout(size)
-
-    @classmethod
-    def is_cell_name(cls, text: str) -> bool:
-        # ASCII first: split_cell_name lower-cases, and the Kelvin sign '\u212a' lower-cases to 'k'
-        return text.isascii() and split_cell_name(text) is not None
 
     def win_reason(self, player: int) -> str:
         return f"{self.COLOURS[player]} joined all three sides"

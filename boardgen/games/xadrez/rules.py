@@ -449,10 +449,8 @@ class XadrezState(GameState):
         move = chess.Move.from_uci(text.lower())
         return move if move in self._board.legal_moves else None
 
-    def why_illegal(self, text: str) -> tuple[str, str]:
+    def why_illegal_in_play(self, text: str) -> tuple[str, str]:
         """Name the law a move text breaks; the codes are listed in docs/notation/xadrez.md."""
-        if self.outcome() is not None:
-            return (f"{text}: the game is over", "game-over")
         wanted = text.strip()
         if wanted.lower() == CLAIM:
             return (f"{text}: there is no draw to claim: the position has not occurred three times and "
