@@ -375,9 +375,14 @@ def _write_in(folder: int, name: str, data: bytes, shown: Path) -> None:
         except FileExistsError:
             continue
     try:
-        _hold(handle)
-        with os.fdopen(handle, "wb") as stream:
-            os.fchmod(stream.fileno(), 0o644)
+        try:
+            _hold(handle)
+            os.fchmod(handle, 0o644)  # whatever the umask: the files of a download site are for everyone to read
+            stream = os.fdopen(handle, "wb")
+        except BaseException:
+            os.close(handle)
+            raise
+        with stream:
             stream.write(data)
             stream.flush()
             os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)

@@ -56,7 +56,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from boardgen.errors import BoardgenError
-from boardgen.output import read_inside, stat_inside, write_inside
+from boardgen.output import reached_without_symlinks, read_inside, stat_inside, write_inside
 from boardgen.site.catalogue import Artefact
 
 CACHE_NAME = ".boardgen-build.json"
@@ -131,6 +131,8 @@ class Cache:
         self.checked: dict[str, dict[str, Any]] = {}  # game -> {"key": ..., "diagrams": [...], "seal": ...}
         self.changed: set[str] = set()  # the records this build made, refreshed or forgot (the paths)
         self.games_changed: set[str] = set()  # the games whose texts this build checked
+        self._sealed: set[str] = set()  # the records whose seal was checked (a no-op build asks up to three times a file)
+        self._folders: dict[str, bool] = {}  # folder (relative) -> reached without a symlink, as found this build
 
     @property
     def path(self) -> Path:
@@ -164,7 +166,7 @@ class Cache:
             cache.checked.clear()
         return cache
 
-    def _read(self, text: bytes) -> None:
+    def _read(self, text: bytes, quiet: bool = False) -> None:
         try:
             data = json.loads(text)
         except RecursionError:
@@ -187,7 +189,8 @@ class Cache:
                 raise BadCache(f"the checked entry of {game!r} is not well formed")
             diagrams = list(entry["diagrams"])
             if entry.get("seal") != check_seal(str(game), entry["key"], diagrams) or not all(_plain_name(ident) for ident in diagrams):
-                logger.debug("build cache: the checked entry of %s does not match its seal; its rule texts are checked again", game)
+                if not quiet:
+                    logger.debug("build cache: the checked entry of %s does not match its seal; its rule texts are checked again", game)
                 continue
             self.checked[str(game)] = {"key": entry["key"], "diagrams": diagrams, "seal": entry["seal"]}
 
@@ -214,7 +217,7 @@ class Cache:
             text = read_inside(self.output, CACHE_NAME)
             if text is not None:
                 try:
-                    now._read(text)
+                    now._read(text, quiet=True)
                 except BadCache as exc:
                     logger.debug("build cache: the file on disk is not used for the merge (%s)", exc)
                     now.records.clear()
@@ -234,6 +237,8 @@ class Cache:
     def record(self, record: Record) -> None:
         self.records[record.artefact.path] = record
         self.changed.add(record.artefact.path)
+        self._sealed.discard(record.artefact.path)
+        self._folders.clear()  # the build made a folder, or replaced a symlink by one
 
     def passed(self, path: str, key: str) -> None:
         """The file ``path`` passed the audit under ``key``: the next build need not read it again while the key holds."""
@@ -263,12 +268,12 @@ class Cache:
         record = self.records.get(path)
         if record is None or (key is not None and record.key != key):
             return None
-        if record.seal != seal_of(record):
-            logger.debug("build cache: the record of %s does not match its seal; the file is made again", path)
-            return None
-        if not clean_relative(path):
-            return None
-        status = stat_inside(self.output, path)
+        if path not in self._sealed:
+            if record.seal != seal_of(record):
+                logger.debug("build cache: the record of %s does not match its seal; the file is made again", path)
+                return None
+            self._sealed.add(path)
+        status = self._lstat(path)
         if status is None or not stat.S_ISREG(status.st_mode) or status.st_size != record.artefact.bytes:
             return None
         if record.unchanged(status):
@@ -282,6 +287,20 @@ class Cache:
         record.refresh(status)
         self.changed.add(path)
         return record
+
+    def _lstat(self, path: str) -> os.stat_result | None:
+        """The ``lstat`` of the file ``path`` if its folders are real ones below the output folder (checked once a folder per build)."""
+        if not clean_relative(path):
+            return None
+        folder, _, name = path.rpartition("/")
+        if folder not in self._folders:
+            self._folders[folder] = reached_without_symlinks(self.output, self.output.joinpath(*folder.split("/")) if folder else self.output)
+        if not self._folders[folder]:
+            return None
+        try:
+            return os.lstat(self.output.joinpath(*path.split("/")))
+        except OSError:
+            return None
 
 
 @contextlib.contextmanager
