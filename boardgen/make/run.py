@@ -16,7 +16,12 @@ In order:
    now (only those the selection covers), and in a game's ``diagrams/GAME/``
    any ``.svg`` no job makes (diagram ids change as texts are edited, and the
    old build removed them too).  Files the cache never recorded are left
-   alone anywhere else: the output folder may hold the user's own.
+   alone anywhere else: the output folder may hold the user's own.  A file
+   removed that is a symlink is removed as a link, never its target.
+
+Every file is written with :func:`boardgen.output.write_inside`: never
+through a symlink below the output folder (one found where the build writes
+is replaced, with a warning), never outside it.
 6. **The audit** (:mod:`boardgen.make.audit`): every file the site will list
    (the selection's alone when the site is not being made) is read back and
    held to its record's promises: paper, pages, kind, language, ink, size
