@@ -229,6 +229,7 @@ class Cache:
                     now.records.pop(path, None)
             for game in self.games_changed:
                 now.checked[game] = self.checked[game]
+            self._sealed = {path for path in self._sealed if now.records.get(path) is self.records.get(path)}  # another build's records: their seals are checked anew
             self.records, self.checked = now.records, now.checked
             write_inside(self.output, CACHE_NAME, (json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
         self.changed.clear()

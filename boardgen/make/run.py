@@ -177,7 +177,7 @@ def run_build(output: Path, selection: Selection | None = None, processes: int |
     for stale in remove_stale_temporaries(folders, started_at, root=output):
         logger.info("removed %s (left by an interrupted run)", stale)
     build = _Build(output, context, jobs, reporter or Lines())
-    build.run(processes or default_processes())
+    build.run(default_processes() if processes is None else checked_processes(processes, "processes", str(processes)))
     build.outcome.seconds = time.perf_counter() - clock
     return build.outcome
 
