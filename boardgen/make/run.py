@@ -18,10 +18,6 @@ In order:
    old build removed them too).  Files the cache never recorded are left
    alone anywhere else: the output folder may hold the user's own.  A file
    removed that is a symlink is removed as a link, never its target.
-
-Every file is written with :func:`boardgen.output.write_inside`: never
-through a symlink below the output folder (one found where the build writes
-is replaced, with a warning), never outside it.
 6. **The audit** (:mod:`boardgen.make.audit`): every file the site will list
    (the selection's alone when the site is not being made) is read back and
    held to its record's promises: paper, pages, kind, language, ink, size
@@ -38,6 +34,10 @@ is replaced, with a warning), never outside it.
 The cache is written after the last step, every second or so while files are
 being made (so that a ``kill -9`` loses little), and when the build stops on
 an error or an interrupt: the next build starts where this one stopped.
+
+Every file is written with :func:`boardgen.output.write_inside`: never
+through a symlink below the output folder (one found where the build writes
+is replaced, with a warning), never outside it.
 """
 
 from __future__ import annotations
