@@ -17,7 +17,6 @@ from boardgen.site.catalogue import digest
 
 # Seega (7 x 7): its boards, its 14 diagrams and the site, about 40 files made in two or three seconds.
 SMALL = ("--only", "seega", "--kind", "boards,diagrams,site")
-DIAGRAMS_ONLY = ("--only", "seega", "--kind", "diagrams,site")
 BOARD = "boards/seega-7-a4.svg"
 DIAGRAM_FOLDER = "diagrams/seega"
 
