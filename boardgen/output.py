@@ -402,7 +402,7 @@ def stat_inside(root: Path, relative: str) -> os.stat_result | None:
         return None
     try:
         folder = _open_below(root, parts[:-1], create=False)
-    except OSError:
+    except (BoardgenError, OSError):
         return None
     if folder is None:
         return None

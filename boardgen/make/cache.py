@@ -230,7 +230,7 @@ class Cache:
             for game in self.games_changed:
                 now.checked[game] = self.checked[game]
             self._sealed = {path for path in self._sealed if now.records.get(path) is self.records.get(path)}  # another build's records: their seals are checked anew
-            self.records, self.checked = now.records, now.checked
+            self.records, self.checked = dict(sorted(now.records.items())), now.checked  # by path, as the file has them and the next build reads them
             write_inside(self.output, CACHE_NAME, (json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
         self.changed.clear()
         self.games_changed.clear()
