@@ -132,7 +132,7 @@ def diagram(game_id: str, ident: str) -> bytes:
 
     game = checked_game(game_id)
     if ident not in game.diagrams:  # the plan took the id from a cache entry the texts no longer hold
-        raise BoardgenError(f"{game_id}'s rule texts have no diagram {ident!r}; build again (the build cache named it)")
+        raise BoardgenError(f"{game_id}'s rule texts have no diagram {ident!r}, which the build cache names: delete .boardgen-build.json in the output folder and build again")
     return diagram_svg(game, ident)
 
 

@@ -88,6 +88,22 @@ def test_an_id_that_is_not_in_the_texts_is_no_traceback_and_no_file(capsys, out)
     assert manifest_problems(out) == []
 
 
+def test_an_id_forged_with_its_seal_is_one_line_naming_it(capsys, out):
+    """A consistent forgery (the seal recomputed) reaches the diagram's task: one error line, no traceback, no file."""
+    from boardgen.make.cache import check_seal
+
+    def forge(data):
+        entry = data["checked"]["seega"]
+        entry["diagrams"].append("forged")
+        entry["seal"] = check_seal("seega", entry["key"], entry["diagrams"])
+
+    _edit_cache(out, forge)
+    status, stdout, err = run(capsys, "build", "-q", "--jobs", "1", "-o", str(out), *SMALL)
+    assert (status, stdout) == (2, "")
+    assert err == "boardgen: error: seega's rule texts have no diagram 'forged', which the build cache names: delete .boardgen-build.json in the output folder and build again\n"
+    assert not (out / DIAGRAM_FOLDER / "forged.svg").exists()
+
+
 def test_an_id_that_would_leave_the_folder_is_dropped(capsys, out):
     _edit_cache(out, lambda data: data["checked"]["seega"]["diagrams"].append("../../escaped"))
     data, said = _build(capsys, out)
