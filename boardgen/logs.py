@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import TextIO
 
 LOGGER_NAME = "boardgen"
 log = logging.getLogger(LOGGER_NAME)
@@ -55,10 +56,42 @@ class LineHandler(logging.Handler):
                 line = f"boardgen: {_level_word(record.levelno)}: {text}"
             if stream is None:  # pythonw, or a closed stream: nowhere to write
                 return
-            stream.write(line + "\n")
-            stream.flush()
-        except Exception:  # a logging failure must not end the command (e.g. a closed pipe)
+            write_line(stream, line)
+        except Exception:  # a logging failure must not end the command
             self.handleError(record)
+
+
+def write_line(stream: TextIO, line: str) -> None:
+    """Write one line to ``stream`` whatever it can take: characters it cannot encode escaped, a reader that went away ignored.
+
+    An ASCII-only terminal (``LANG=C``) still shows a folder named ``saída``
+    (as ``sa\\xedda``); a pipe closed by its reader (``| head -1``) ends the
+    lines, not the command, and no traceback follows: the stream is pointed
+    at the null device, so that Python's own flush at exit finds nothing to
+    complain about.
+    """
+    try:
+        try:
+            stream.write(line + "\n")
+        except UnicodeEncodeError:
+            encoding = getattr(stream, "encoding", None) or "ascii"
+            stream.write(line.encode(encoding, "backslashreplace").decode(encoding, "replace") + "\n")
+        stream.flush()
+    except BrokenPipeError:
+        _to_null(stream)
+    except ValueError:  # a closed file
+        pass
+
+
+def _to_null(stream: TextIO) -> None:
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _level_word(levelno: int) -> str:

@@ -21,7 +21,7 @@ KINDS = ("boards", "booklets", "diagrams", "site")
 @click.option("-o", "--output", "output", default="output", show_default=True, metavar="DIR", help="Folder to write into.")
 @click.option("--only", "only", multiple=True, metavar="GAME", help="Build only these games' files (repeat it, or GAME,GAME); the site lists every file the folder holds.")
 @click.option("--kind", "kinds", multiple=True, metavar="KIND", help=f"Build only these parts: {', '.join(KINDS)} (repeat it, or KIND,KIND).")
-@click.option("-j", "--jobs", "jobs", default=None, metavar="N", help="Processes making files at once [default: BOARDGEN_JOBS, else one per core].")
+@click.option("-j", "--jobs", "jobs", default=None, metavar="N", help="Processes making files at once, 1 to 4 per core [default: BOARDGEN_JOBS, else one per core].")
 @click.option("--json", "as_json", is_flag=True, help="Print what the build made and found (every file's record) as JSON; progress goes to stderr.")
 def build(output: str, only: tuple[str, ...], kinds: tuple[str, ...], jobs: str | None, as_json: bool) -> int:
     """Write every default board (SVG and PDF, A4 and Letter), booklet and diagram, and the site's pages.
@@ -114,16 +114,14 @@ def _kinds(kinds: tuple[str, ...]) -> list[str]:
     return [kind.lower() for kind in chosen]
 
 
-def _processes(jobs: str | None) -> int | None:
-    from boardgen.errors import OptionError
+def _processes(jobs: str | None) -> int:
+    """``--jobs`` checked (1 to 4 per core), else BOARDGEN_JOBS checked the same way, else one per core."""
+    from boardgen.make.run import checked_processes, default_processes
     from boardgen.values import read_whole_number
 
     if jobs is None:
-        return None
-    number = read_whole_number(jobs)
-    if number is None or number < 1:
-        raise OptionError("--jobs", f"must be a whole number of processes, 1 or more, not {jobs!r}")
-    return number
+        return default_processes()
+    return checked_processes(read_whole_number(jobs), "--jobs", jobs)
 
 
 def _reporter(as_json: bool):

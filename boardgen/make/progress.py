@@ -165,7 +165,11 @@ class Bar(Reporter):
 
     def _write(self, text: str) -> None:
         try:
-            self.stream.write(text)
+            try:
+                self.stream.write(text)
+            except UnicodeEncodeError:  # an ASCII-only terminal: "…" and a folder named "saída" escaped, not the bar lost
+                encoding = getattr(self.stream, "encoding", None) or "ascii"
+                self.stream.write(text.replace("…", "...").encode(encoding, "backslashreplace").decode(encoding, "replace"))
             self.stream.flush()
         except (OSError, ValueError):  # the terminal went away: the build goes on without a bar
             pass

@@ -16,7 +16,8 @@ In order:
    now (only those the selection covers), and in a game's ``diagrams/GAME/``
    any ``.svg`` no job makes (diagram ids change as texts are edited, and the
    old build removed them too).  Files the cache never recorded are left
-   alone anywhere else: the output folder may hold the user's own.
+   alone anywhere else: the output folder may hold the user's own.  A file
+   removed that is a symlink is removed as a link, never its target.
 6. **The audit** (:mod:`boardgen.make.audit`): every file the site will list
    (the selection's alone when the site is not being made) is read back and
    held to its record's promises: paper, pages, kind, language, ink, size
@@ -33,6 +34,10 @@ In order:
 The cache is written after the last step, every second or so while files are
 being made (so that a ``kill -9`` loses little), and when the build stops on
 an error or an interrupt: the next build starts where this one stopped.
+
+Every file is written with :func:`boardgen.output.write_inside`: never
+through a symlink below the output folder (one found where the build writes
+is replaced, with a warning), never outside it.
 """
 
 from __future__ import annotations
@@ -50,8 +55,8 @@ from boardgen.make.cache import Cache, Record, safe_path
 from boardgen.make.inputs import Inputs
 from boardgen.make.plan import SITE, Job, PlanContext, Selection, job_key, order_by_needs, part_of
 from boardgen.make.progress import Lines, Reporter
-from boardgen.errors import BoardgenError
-from boardgen.output import remove_stale_temporaries, write_atomic
+from boardgen.errors import BoardgenError, OptionError
+from boardgen.output import reached_without_symlinks, read_inside, remove_inside, remove_stale_temporaries, stat_inside, write_inside
 from boardgen.registry import module_exists
 from boardgen.site.catalogue import Artefact, digest
 from boardgen.values import read_whole_number
@@ -79,12 +84,34 @@ class Outcome:
     seconds: float = 0.0
 
 
-def default_processes() -> int:
-    """How many processes make files at once: BOARDGEN_JOBS, else one per core this process may run on."""
-    number = read_whole_number(os.environ.get("BOARDGEN_JOBS", ""))
-    if number is not None and number > 0:
-        return number
+JOBS_PER_CORE = 4  # the most processes --jobs / BOARDGEN_JOBS may ask for, per core: more only take memory (a worker peaks near 200 MB)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def most_processes() -> int:
+    """The largest number of processes a build accepts: :data:`JOBS_PER_CORE` per core, and at least that many."""
+    return JOBS_PER_CORE * cores()
+
+
+def checked_processes(number: int | None, option: str, given: str) -> int:
+    """``number`` (read from ``given``) when it is 1 to :func:`most_processes`; OptionError naming ``option`` otherwise."""
+    if number is None or number < 1:
+        raise OptionError(option, f"must be a whole number of processes, 1 or more, not {given!r}")
+    if number > most_processes():
+        raise OptionError(option, f"at most {most_processes()} processes on this machine ({JOBS_PER_CORE} per core: more only take memory), not {number}")
+    return number
+
+
+def default_processes() -> int:
+    """How many processes make files at once: BOARDGEN_JOBS (checked as ``--jobs`` is), else one per core this process may run on."""
+    given = os.environ.get("BOARDGEN_JOBS", "").strip()
+    if given:
+        return checked_processes(read_whole_number(given), "BOARDGEN_JOBS", given)
+    return cores()
 
 
 def plan(context: PlanContext) -> list[Job]:
@@ -150,7 +177,7 @@ def run_build(output: Path, selection: Selection | None = None, processes: int |
     for stale in remove_stale_temporaries(folders, started_at, root=output):
         logger.info("removed %s (left by an interrupted run)", stale)
     build = _Build(output, context, jobs, reporter or Lines())
-    build.run(processes or default_processes())
+    build.run(default_processes() if processes is None else checked_processes(processes, "processes", str(processes)))
     build.outcome.seconds = time.perf_counter() - clock
     return build.outcome
 
@@ -211,10 +238,10 @@ class _Build:
     def needed(self, job: Job) -> tuple[bytes, ...]:
         data = []
         for need in job.needs:
-            target = safe_path(self.output, need)
-            if target is None:
-                raise BoardgenError(f"{job.path} needs {need}, which is not a path inside {self.output}")
-            data.append(target.read_bytes())
+            found = read_inside(self.output, need)
+            if found is None:
+                raise BoardgenError(f"{job.path} needs {self.shown(need)}, which is not a file inside {self.output}")
+            data.append(found)
         return tuple(data)
 
     def started(self, job: Job) -> None:
@@ -223,10 +250,9 @@ class _Build:
     def finished(self, job: Job, made: tasks.Made) -> None:
         """Write a made file whole, record it, report it; the cache goes to disk every second or so."""
         target = self.shown(job.path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, made.data)
-        mtime = os.stat(target).st_mtime_ns
-        self.cache.record(Record(job.artefact(len(made.data), made.sha256, made.pages), self.keys[job.path], mtime, made.seconds))
+        write_inside(self.output, job.path, made.data)
+        status = self._status(job.path)
+        self.cache.record(Record.of_file(job.artefact(len(made.data), made.sha256, made.pages), self.keys[job.path], status, made.seconds))
         self.outcome.built.append(job.path)
         self.reporter.finished(job.path, [target])
         if time.monotonic() - self.last_save >= SAVE_SECONDS:
@@ -244,6 +270,8 @@ class _Build:
         for kind, pattern in SWEPT.items():
             folders = {job.path.rpartition("/")[0] for job in self.jobs if job.kind == kind and self.selection.wants(job.game, job.kind)}
             for folder in sorted(folders):
+                if not reached_without_symlinks(self.output, self.output / folder):
+                    continue  # a symlink where the build's folder goes: nothing in it is the build's
                 for stray in sorted((self.output / folder).glob(pattern)):
                     path = f"{folder}/{stray.name}"
                     if path not in planned and path not in doomed and stray.is_file() and not stray.is_symlink():
@@ -252,16 +280,21 @@ class _Build:
             self._remove(path)
 
     def _remove(self, path: str) -> None:
-        target = safe_path(self.output, path)
+        """Remove a file no job makes any more: a regular file or a symlink (the link, never its target), reached without a link.
+
+        The folder it leaves empty goes too (a game's diagrams folder, emptied by the removal of the game).
+        """
         self.cache.forget(path)
-        if target is None or not target.is_file() or target.is_symlink():
-            return
-        target.unlink()
-        self.outcome.removed.append(path)
-        self.reporter.removed(self.shown(path))
-        folder = target.parent
-        if folder != self.output and folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()  # a game's diagrams folder, emptied by the removal of the game
+        if remove_inside(self.output, path):
+            self.outcome.removed.append(path)
+            self.reporter.removed(self.shown(path))
+
+    def _status(self, path: str) -> os.stat_result:
+        """The ``lstat`` of a file the build has just written."""
+        status = stat_inside(self.output, path)
+        if status is None:
+            raise BoardgenError(f"{self.shown(path)} is gone right after it was written")
+        return status
 
     def audit(self, with_site: bool) -> None:
         """Hold every file the site will list (with the site) or the selection's (without) to its record's promises; AuditError otherwise."""
@@ -292,12 +325,12 @@ class _Build:
 
     def _record_site_file(self, artefact: Artefact, key: str) -> str:
         """Record one file the site step says it wrote, with its size and sha256 as they are on disk."""
-        target = safe_path(self.output, artefact.path)
-        if target is None or not target.is_file():
+        status = stat_inside(self.output, artefact.path) if safe_path(self.output, artefact.path) is not None else None
+        data = read_inside(self.output, artefact.path) if status is not None else None
+        if status is None or data is None:
             raise BoardgenError(f"the site step reported {artefact.path}, which is not a file inside {self.output}")
-        data = target.read_bytes()
         fixed = Artefact(**{**artefact.to_json(), "bytes": len(data), "sha256": digest(data), "pages": tasks.count_pages(data)})
-        self.cache.record(Record(fixed, key, os.stat(target).st_mtime_ns))
+        self.cache.record(Record.of_file(fixed, key, status))
         return artefact.path
 
     def _save_quietly(self) -> None:

@@ -130,7 +130,10 @@ def diagram(game_id: str, ident: str) -> bytes:
     """One diagram of a game's rule texts as a standalone SVG, described in each of its languages."""
     from boardgen.booklet.build import diagram_svg
 
-    return diagram_svg(checked_game(game_id), ident)
+    game = checked_game(game_id)
+    if ident not in game.diagrams:  # the plan took the id from a cache entry the texts no longer hold
+        raise BoardgenError(f"{game_id}'s rule texts have no diagram {ident!r}, which the build cache names: delete .boardgen-build.json in the output folder and build again")
+    return diagram_svg(game, ident)
 
 
 # -- running one ----------------------------------------------------------------------------------

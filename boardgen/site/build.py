@@ -31,7 +31,7 @@ from urllib.parse import quote
 from markupsafe import Markup
 
 from boardgen.errors import BoardgenError
-from boardgen.output import write_atomic
+from boardgen.output import read_inside, write_inside
 from boardgen.registry import GameInfo, get_game
 from boardgen.site.catalogue import Artefact, Format, Kind, digest
 from boardgen.site.texts import GameText, game_text
@@ -423,10 +423,8 @@ def manifest_bytes(records: Iterable[Artefact], games: Sequence[GameFacts]) -> b
 
 def _write(output: Path, path: str, data: bytes, kind: Kind, fmt: Format, game: str | None = None, lang: str | None = None) -> Artefact:
     """Write one site file whole (unless the same bytes are there already) and return its record."""
-    target = output / path
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not (target.is_file() and not target.is_symlink() and target.stat().st_size == len(data) and target.read_bytes() == data):
-        write_atomic(target, data)
+    if read_inside(output, path) != data:  # never through a symlink in the output folder (boardgen.output.write_inside)
+        write_inside(output, path, data)
     return Artefact(path=path, game=game, kind=kind, format=fmt, bytes=len(data), sha256=digest(data), lang=lang)
 
 

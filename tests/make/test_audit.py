@@ -27,7 +27,7 @@ import pytest
 import boardgen.make.tasks as tasks
 from boardgen.make import steps
 from boardgen.make.audit import audit_key, identical_files, promise_of
-from boardgen.make.cache import CACHE_NAME, Cache
+from boardgen.make.cache import CACHE_NAME, Cache, _record, seal_of
 from boardgen.make.languages import language_problem
 from boardgen.make.plan import Job
 from boardgen.make.promises import Subject, board_cell, broken_promises
@@ -50,10 +50,17 @@ def default_boards(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _forge(folder: Path, path: str, **fields: object) -> None:
-    """Change fields of one record of the build cache, as a hand edit would."""
+    """Change fields of one record of the build cache and seal it again, as a forger running boardgen's code would.
+
+    A record edited without its seal is not trusted at all (its file is made
+    again: tests/make/test_cache_trust.py); a resealed one reaches the audit.
+    """
     cache = folder / CACHE_NAME
     data = json.loads(cache.read_text())
-    data["artefacts"][path]["artefact"].update(fields)
+    entry = data["artefacts"][path]
+    entry["artefact"].update(fields)
+    record = _record(path, entry)
+    entry["seal"] = seal_of(record)
     cache.write_text(json.dumps(data))
 
 

@@ -36,7 +36,9 @@ from pathlib import Path
 output, folder = Path(sys.argv[1]).resolve(), sys.argv[2]
 rename = os.replace
 def replace(source, target, *args, **kwargs):
-    if Path(source).resolve().parent == (output / folder).resolve():
+    fd = kwargs.get("src_dir_fd")  # the build renames inside a folder it holds open (boardgen.output.write_inside)
+    where = Path(os.readlink(f"/proc/self/fd/{fd}")) / source if fd is not None else Path(source).resolve()
+    if where.parent == (output / folder).resolve():
         os.kill(os.getpid(), signal.SIGKILL)
     return rename(source, target, *args, **kwargs)
 os.replace = replace
