@@ -86,6 +86,110 @@ class UnknownPlace(BoardgenError, KeyError):
         return str(self.args[0])
 
 
+# -- the extent: what a drawing measures, stated without drawing it ----------------------
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A box of a board's ink in board units (x0, y0, x1, y1, y up), with ``pad_mm`` more ink round it on paper.
+
+    The pad is what does not grow with the scale: half the widest outline,
+    a piece's rim, each at the widest its clamp allows (so a stated extent
+    is never smaller than the ink, and at most the clamp's slack larger).
+    """
+
+    box: Box
+    pad_mm: float = 0.0
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text set by :func:`centred_label` at board point ``at``, ``size`` board units (never below MIN_TEXT_MM on paper)."""
+
+    at: tuple[float, float]
+    text: str
+    size: float
+    font: str = "sans"
+
+    def page_box(self, scale: float) -> Box:
+        """The label's ink on paper, in mm from the board's origin (y down), from the font's metrics."""
+        from boardgen.drawing.fonts import metrics, text_width  # font files only once a sheet asks
+
+        size = max(self.size * scale, MIN_TEXT_MM)
+        glyphs = metrics(self.font).ink_box(self.text, size)
+        if glyphs is None:
+            x = self.at[0] * scale
+            return (x, -self.at[1] * scale, x, -self.at[1] * scale)
+        x0 = self.at[0] * scale - text_width(self.text, size, self.font) / 2
+        y0 = -self.at[1] * scale + size * 0.36
+        return (x0 + glyphs[0], y0 + glyphs[1], x0 + glyphs[2], y0 + glyphs[3])
+
+
+@dataclass(frozen=True)
+class Extent:
+    """Where a board's ink lies at any scale: board-unit boxes with fixed pads, and labels.
+
+    Stated by each board from its own numbers (:meth:`BoardDrawing.extent`),
+    as python-chess states its SVG's size from constants, so a sheet is laid
+    out by arithmetic and the board drawn once.  What does not grow with the
+    scale is kept apart: outline widths (``Part.pad_mm``) and text clamped
+    to :data:`MIN_TEXT_MM` (``Label``).  tests/sheet/test_extent.py checks
+    that the ink of every game's drawing lies inside, and not far inside.
+    """
+
+    parts: tuple[Part, ...]
+    labels: tuple[Label, ...] = ()
+
+    def page_box(self, scale: float, origin: tuple[float, float] = (0.0, 0.0)) -> Box:
+        """The ink's box on paper (mm, y down) for the board drawn through ``Frame(scale, origin)``."""
+        ox, oy = origin
+        boxes = [(p.box[0] * scale - p.pad_mm, -p.box[3] * scale - p.pad_mm, p.box[2] * scale + p.pad_mm, -p.box[1] * scale + p.pad_mm) for p in self.parts]
+        boxes += [label.page_box(scale) for label in self.labels]
+        return (ox + min(b[0] for b in boxes), oy + min(b[1] for b in boxes), ox + max(b[2] for b in boxes), oy + max(b[3] for b in boxes))
+
+    def size(self, scale: float) -> tuple[float, float]:
+        """Width and height (mm) of the ink at ``scale``."""
+        box = self.page_box(scale)
+        return (box[2] - box[0], box[3] - box[1])
+
+    def fits(self, scale: float, width: float, height: float) -> bool:
+        w, h = self.size(scale)
+        return w <= width + 1e-9 and h <= height + 1e-9
+
+    def scale_for(self, width: float, height: float) -> float:
+        """The largest scale at which the ink fits ``width`` x ``height`` mm (0 when not even the smallest does).
+
+        The size grows with the scale (boxes linearly, labels linearly past
+        their clamp), so a bisection of this arithmetic finds it; no drawing.
+        """
+        if width <= 0 or height <= 0 or not self.fits(0.0, width, height):
+            return 0.0
+        low, high = 0.0, 1.0
+        while self.fits(high, width, height):
+            low, high = high, high * 2
+            if high > 1e7:
+                return low
+        for _ in range(200):
+            middle = (low + high) / 2
+            if middle in (low, high):
+                break
+            low, high = (middle, high) if self.fits(middle, width, height) else (low, middle)
+        return low
+
+    def grown(self, *parts: Part) -> Extent:
+        """This extent with more boxes (a board's pieces, a kept mark)."""
+        return Extent(self.parts + parts, self.labels)
+
+
+def bounding(points, grow: float = 0.0) -> Box:
+    """The board-unit box of ``points`` grown by ``grow`` board units every way."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
+
+
+
 class BoardDrawing(ABC):
     """A game's board: geometry in board units and the drawing of it.
 
@@ -250,6 +354,41 @@ class BoardDrawing(ABC):
         if options.setup and self.start_placements():
             group.add(self.draw_pieces(frame, self.start_placements(), options))
         return group
+
+    # -- extent (see :class:`Extent`) ------------------------------------------
+    def extent(self, options: BoardOptions) -> Extent:
+        """Where :meth:`draw` puts ink at any scale: the board's :meth:`extent_parts`, its pieces with ``setup``, its labels with ``coordinates``."""
+        parts = self.extent_parts(options)
+        if options.setup and self.start_placements():
+            parts += self.pieces_extent(self.start_placements())
+        return Extent(parts, self.coordinate_labels() if options.coordinates else ())
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The board's own ink, coordinates and pieces aside, as board-unit boxes with fixed pads."""
+        raise NotImplementedError(f"{type(self).__name__} states no extent: give it extent_parts()")
+
+    def coordinate_labels(self) -> tuple[Label, ...]:
+        """The coordinate labels :meth:`draw_board` sets round the board (what reaches beyond its parts)."""
+        return ()
+
+    def pieces_extent(self, placements: list[tuple[str, Piece]]) -> tuple[Part, ...]:
+        """Pieces drawn by :meth:`draw_pieces`: discs of ``piece_diameter`` with a rim of at most 0.25 mm or 4 % of it."""
+        radius = self.piece_diameter / 2 * 1.04  # the rim, max(0.25 mm, 8 % of the radius), straddles the disc's edge
+        spread = max((self.piece_diameter * 0.3 * (n - 1) for n in _stack_counts(placements)), default=0.0)
+        return (Part(bounding([self.location(name) for name, _ in placements], radius) if not spread else _spread_box(bounding([self.location(name) for name, _ in placements], radius), spread), 0.125),)
+
+
+
+def _stack_counts(placements: list[tuple[str, Piece]]) -> list[int]:
+    counts: dict[str, int] = {}
+    for name, _ in placements:
+        counts[name] = counts.get(name, 0) + 1
+    return list(counts.values())
+
+
+def _spread_box(box: Box, spread: float) -> Box:
+    """Pieces side by side on one point reach ``spread`` board units further left and right."""
+    return (box[0] - spread, box[1], box[2] + spread, box[3])
 
 
 def polygon(frame: Frame, points, style: Style) -> Polygon:

@@ -15,7 +15,7 @@ officers.  Light ink replaces the tint by a red hatching.
 
 from __future__ import annotations
 
-from boardgen.boards.base import BoardOptions
+from boardgen.boards.base import BoardOptions, Part, bounding
 from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
@@ -57,6 +57,12 @@ class AssaltoBoard(GridBoard):
     def start_group_title(self, owner: int) -> str | None:
         kind = PAWN if owner == OWNER[PAWN] else OFFICER
         return f"start points of the {kind}s"
+
+    def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The fortress' tinted square (its rim a line wide) and its wall (2.8 lines wide, square caps)."""
+        widest = self.widest_line(options)
+        wall = [geo.POINTS[name] for pair in geo.FORTRESS_WALL for name in pair]
+        return (Part(bounding(geo.fortress_outline(FORTRESS_MARGIN)), widest / 2), Part(bounding(wall), widest * 2.8 / 2 * 2**0.5))
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:

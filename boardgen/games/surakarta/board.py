@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import BoardOptions
+from boardgen.boards.base import BoardOptions, Part
 from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
@@ -205,6 +205,12 @@ class SurakartaBoard(GridBoard):
     def refused_path(self, text: str, points: tuple[str, ...], occupied: frozenset[str]) -> tuple[str, ...]:
         """A refused capture goes the way along the circuits a reader would try (see :func:`refused_path`)."""
         return refused_path(text, points, occupied)
+
+    def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The loops round the corners, as wide as the outer circuit's line at its widest."""
+        reach = [(arc.centre[0] + dx * arc.radius, arc.centre[1] + dy * arc.radius) for arc in geo.ARCS for dx, dy in ((-1, -1), (1, 1))]
+        widest = self.widest_line(options) * WIDTH_FACTOR[geo.OUTER] * (0.7 if options.light else 1.0)
+        return (Part((min(x for x, _ in reach), min(y for _, y in reach), max(x for x, _ in reach), max(y for _, y in reach)), widest / 2),)
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:
