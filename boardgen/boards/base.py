@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from boardgen.drawing.frame import Frame
@@ -114,16 +115,23 @@ class Label:
 
     def page_box(self, scale: float) -> Box:
         """The label's ink on paper, in mm from the board's origin (y down), from the font's metrics."""
-        from boardgen.drawing.fonts import metrics, text_width  # font files only once a sheet asks
-
         size = max(self.size * scale, MIN_TEXT_MM)
-        glyphs = metrics(self.font).ink_box(self.text, size)
+        x, y = self.at[0] * scale, -self.at[1] * scale
+        glyphs = _em_box(self.font, self.text)
         if glyphs is None:
-            x = self.at[0] * scale
-            return (x, -self.at[1] * scale, x, -self.at[1] * scale)
-        x0 = self.at[0] * scale - text_width(self.text, size, self.font) / 2
-        y0 = -self.at[1] * scale + size * 0.36
-        return (x0 + glyphs[0], y0 + glyphs[1], x0 + glyphs[2], y0 + glyphs[3])
+            return (x, y, x, y)
+        width, left, top, right, bottom = glyphs
+        x0, y0 = x - width * size / 2, y + size * 0.36  # as centred_label sets it
+        return (x0 + left * size, y0 + top * size, x0 + right * size, y0 + bottom * size)
+
+
+@lru_cache(maxsize=4096)
+def _em_box(font: str, text: str) -> tuple[float, float, float, float, float] | None:
+    """(advance width, ink left, top, right, bottom) of ``text`` set 1 mm high: a text's metrics grow with its size."""
+    from boardgen.drawing.fonts import metrics, text_width  # font files only once a sheet asks
+
+    glyphs = metrics(font).ink_box(text, 1.0)
+    return None if glyphs is None else (text_width(text, 1.0, font), *glyphs)
 
 
 @dataclass(frozen=True)
@@ -170,7 +178,7 @@ class Extent:
             low, high = high, high * 2
             if high > 1e7:
                 return low
-        for _ in range(200):
+        for _ in range(100):
             middle = (low + high) / 2
             if middle in (low, high):
                 break

@@ -330,12 +330,11 @@ def _summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, 
     """The log line: the sheet's subject, or how many sheets a poster takes; with --sheets, the size it chose."""
     summary = sheets[0].subject if len(sheets) == 1 else _poster_summary(request, drawing, scale, len(sheets) - 1)
     if request.sheets is not None:
-        from boardgen.drawing.bounds import ink_bounds
-        from boardgen.drawing.frame import Frame
+        from boardgen.sheets.single import board_box
 
         assert scale is not None
-        box = ink_bounds(drawing.draw(Frame(scale), request.options), skip_roles=frozenset({"coordinate"}))
-        assert box is not None
+        # The board as drawn on the last sheet (a tile's copy of the poster, whole under its clip): no new drawing.
+        box = board_box(sheets[-1].content.find(f"board-{drawing.game_id}")[0])
         many = f"{request.sheets} {'sheet' if request.sheets == 1 else 'sheets'} of {request.paper.label}"
         summary = f"the largest board on {many}: {drawing.unit_label['en']} {scale:.1f} mm, board {box[2] - box[0]:.1f} x {box[3] - box[1]:.1f} mm; {summary}"
     return summary
