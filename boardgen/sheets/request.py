@@ -282,12 +282,13 @@ def _drawn(request: SheetRequest) -> tuple[BoardDrawing, float | None, list[Shee
 
     drawing = request.info.make_board(request.size)
     scale = request.cell_mm
+    poster = None  # the poster the search for --sheets drew, reused by its sheets
     if request.board_mm is not None:
         scale = scale_for_board_width(drawing, request.options, request.board_mm)
     if request.sheets is not None:
-        from boardgen.sheets.tiles import largest_on_sheets
+        from boardgen.sheets.tile_plan import largest_poster
 
-        scale = largest_on_sheets(drawing, request.paper, request.options, request.sheets, request.overlap, request.cut_marks, request.orientation, request.names)
+        scale, poster = largest_poster(drawing, request.paper, request.options, request.sheets, request.overlap, request.cut_marks, request.orientation, request.names)
     tiled = request.tile and scale is not None and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks)
     if request.per_sheet is not None:
         from boardgen.sheets.pen import pen_sheet
@@ -297,7 +298,7 @@ def _drawn(request: SheetRequest) -> tuple[BoardDrawing, float | None, list[Shee
         from boardgen.sheets.tiles import tiled_sheets
 
         assert scale is not None
-        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names, request.marks)
+        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names, request.marks, poster)
     else:
         sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks, request.names, request.bleed)]
     if request.options.mono:
