@@ -280,6 +280,14 @@ class PosterInk:
         return self._anything.within(window, (0.0, 0.0)), self._itself.within(window, enough)
 
 
+def poster_for(board: BoardDrawing, options: BoardOptions, scale: float, cut_marks: bool, poster: PosterInk | None = None) -> PosterInk:
+    """``poster`` when it was drawn at this scale with this room for crop marks, else the board drawn for it."""
+    pad = CROP_RESERVE if cut_marks else 0.0
+    if poster is not None and poster.scale == scale and poster.pad == pad:
+        return poster
+    return PosterInk(board, options, scale, pad)
+
+
 def tile_layout(
     board: BoardDrawing,
     paper: Paper,
@@ -294,9 +302,7 @@ def tile_layout(
 
     ``poster``: the board already drawn at this scale (drawn here when None).
     """
-    pad = CROP_RESERVE if cut_marks else 0.0
-    if poster is None or poster.scale != scale or poster.pad != pad:
-        poster = PosterInk(board, options, scale, pad)
+    poster = poster_for(board, options, scale, cut_marks, poster)
     layout = plan_tiles(poster.size[0], poster.size[1], paper, overlap, poster.within, names)
     return layout, (layout.content[0] + poster.origin[0], layout.content[1] + poster.origin[1])
 

@@ -59,6 +59,7 @@ from boardgen.sheets.tile_plan import (  # noqa: F401 - the planning names, also
     note_band,
     on_larger_paper,
     plan_tiles,
+    poster_for,
     sheets_needed,
     tile_layout,
 )
@@ -394,9 +395,7 @@ def tiled_sheets(
     scale already): the plan reads its ink, every tile places a copy of it
     and the map a miniature.
     """
-    pad = CROP_RESERVE if cut_marks else 0.0
-    if poster is None or poster.scale != scale or poster.pad != pad:
-        poster = PosterInk(board, options, scale, pad)
+    poster = poster_for(board, options, scale, cut_marks, poster)
     layout, origin = tile_layout(board, paper, options, scale, overlap, cut_marks, names, poster)
     alternative = on_larger_paper(board, paper, options, scale, overlap, cut_marks, poster)
     sheets = [assembly_sheet(board, layout, poster, paper, origin, names, marks, alternative)]
