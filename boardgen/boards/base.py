@@ -149,12 +149,15 @@ class Extent:
     parts: tuple[Part, ...]
     labels: tuple[Label, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_sides", _outward_terms(self.parts, self.labels))
+
     def page_box(self, scale: float, origin: tuple[float, float] = (0.0, 0.0)) -> Box:
         """The ink's box on paper (mm, y down) for the board drawn through ``Frame(scale, origin)``."""
-        ox, oy = origin
-        boxes = [(p.box[0] * scale - p.pad_mm, -p.box[3] * scale - p.pad_mm, p.box[2] * scale + p.pad_mm, -p.box[1] * scale + p.pad_mm) for p in self.parts]
-        boxes += [label.page_box(scale) for label in self.labels]
-        return (ox + min(b[0] for b in boxes), oy + min(b[1] for b in boxes), ox + max(b[2] for b in boxes), oy + max(b[3] for b in boxes))
+        left, top, right, bottom = (
+            max(units * scale + mm + em * max(size * scale, MIN_TEXT_MM) for units, mm, em, size in terms) for terms in self._sides  # type: ignore[attr-defined]
+        )
+        return (origin[0] - left, origin[1] - top, origin[0] + right, origin[1] + bottom)
 
     def size(self, scale: float) -> tuple[float, float]:
         """Width and height (mm) of the ink at ``scale``."""
@@ -188,6 +191,43 @@ class Extent:
     def grown(self, *parts: Part) -> Extent:
         """This extent with more boxes (a board's pieces, a kept mark)."""
         return Extent(self.parts + parts, self.labels)
+
+
+def _outward_terms(parts: tuple[Part, ...], labels: tuple[Label, ...]) -> list[list[tuple[float, float, float, float]]]:
+    """Per side (left, top, right, bottom), how far ink reaches outward from the origin, as terms
+    ``units * scale + mm + em * max(size * scale, MIN_TEXT_MM)``; the reach is the largest term.
+
+    A term no larger than another in every coefficient (of the same text size)
+    can never be the largest and is left out: of a hundred labels round a
+    board, a few decide each side, so a layout's many questions stay cheap.
+    """
+    sides: list[list[tuple[float, float, float, float]]] = [[], [], [], []]
+    for part in parts:
+        x0, y0, x1, y1 = part.box
+        for side, units in zip(sides, (-x0, y1, x1, -y0)):
+            side.append((units, part.pad_mm, 0.0, 0.0))
+    for label in labels:
+        glyphs = _em_box(label.font, label.text)
+        x, y = label.at
+        if glyphs is None:
+            for side, units in zip(sides, (-x, y, x, -y)):
+                side.append((units, 0.0, 0.0, 0.0))
+            continue
+        width, left, top, right, bottom = glyphs
+        # set by centred_label: the text's start half its width left of the point, its baseline 0.36 sizes below it
+        for side, units, em in zip(sides, (-x, y, x, -y), (width / 2 - left, -(0.36 + top), right - width / 2, 0.36 + bottom)):
+            side.append((units, 0.0, em, label.size))
+    return [_undominated(side) for side in sides]
+
+
+def _undominated(terms: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    kept: list[tuple[float, float, float, float]] = []
+    for term in sorted(set(terms), reverse=True):
+        units, mm, em, size = term
+        if any(u >= units and m >= mm and (e >= em if s == size else em <= 0 <= e) for u, m, e, s in kept):
+            continue
+        kept.append(term)
+    return kept
 
 
 def bounding(points, grow: float = 0.0) -> Box:
@@ -365,11 +405,17 @@ class BoardDrawing(ABC):
 
     # -- extent (see :class:`Extent`) ------------------------------------------
     def extent(self, options: BoardOptions) -> Extent:
-        """Where :meth:`draw` puts ink at any scale: the board's :meth:`extent_parts`, its pieces with ``setup``, its labels with ``coordinates``."""
-        parts = self.extent_parts(options)
-        if options.setup and self.start_placements():
-            parts += self.pieces_extent(self.start_placements())
-        return Extent(parts, self.coordinate_labels() if options.coordinates else ())
+        """Where :meth:`draw` puts ink at any scale: the board's :meth:`extent_parts`, its pieces with ``setup``, its labels with ``coordinates``.
+
+        Worked out once per options (a layout asks many times; a board's geometry does not change).
+        """
+        known: dict[BoardOptions, Extent] = self.__dict__.setdefault("_extents", {})
+        if options not in known:
+            parts = self.extent_parts(options)
+            if options.setup and self.start_placements():
+                parts += self.pieces_extent(self.start_placements())
+            known[options] = Extent(parts, self.coordinate_labels() if options.coordinates else ())
+        return known[options]
 
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
         """The board's own ink, coordinates and pieces aside, as board-unit boxes with fixed pads."""
