@@ -25,6 +25,7 @@ bare ``KeyError``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -95,13 +96,16 @@ Box = tuple[float, float, float, float]
 class Part:
     """A box of a board's ink in board units (x0, y0, x1, y1, y up), with ``pad_mm`` more ink round it on paper.
 
-    The pad is what does not grow with the scale: half the widest outline,
-    a piece's rim, each at the widest its clamp allows (so a stated extent
-    is never smaller than the ink, and at most the clamp's slack larger).
+    The pad is what does not grow with the scale as the box does: half an
+    outline, a piece's rim, in mm or, for a line whose width is clamped,
+    worked out at each scale by the board's own line-width rule.
     """
 
     box: Box
-    pad_mm: float = 0.0
+    pad_mm: float | Callable[[float], float] = 0.0  # mm, or mm at a scale (a line width's own clamp)
+
+    def pad(self, scale: float) -> float:
+        return self.pad_mm(scale) if callable(self.pad_mm) else self.pad_mm
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,8 @@ class Extent:
     def page_box(self, scale: float, origin: tuple[float, float] = (0.0, 0.0)) -> Box:
         """The ink's box on paper (mm, y down) for the board drawn through ``Frame(scale, origin)``."""
         left, top, right, bottom = (
-            max(units * scale + mm + em * max(size * scale, MIN_TEXT_MM) for units, mm, em, size in terms) for terms in self._sides  # type: ignore[attr-defined]
+            max(units * scale + (mm(scale) if callable(mm) else mm) + em * max(size * scale, MIN_TEXT_MM) for units, mm, em, size in terms)
+            for terms in self._sides  # type: ignore[attr-defined]
         )
         return (origin[0] - left, origin[1] - top, origin[0] + right, origin[1] + bottom)
 
@@ -193,7 +198,10 @@ class Extent:
         return Extent(self.parts + parts, self.labels)
 
 
-def _outward_terms(parts: tuple[Part, ...], labels: tuple[Label, ...]) -> list[list[tuple[float, float, float, float]]]:
+Term = tuple[float, "float | Callable[[float], float]", float, float]
+
+
+def _outward_terms(parts: tuple[Part, ...], labels: tuple[Label, ...]) -> list[list[Term]]:
     """Per side (left, top, right, bottom), how far ink reaches outward from the origin, as terms
     ``units * scale + mm + em * max(size * scale, MIN_TEXT_MM)``; the reach is the largest term.
 
@@ -201,7 +209,7 @@ def _outward_terms(parts: tuple[Part, ...], labels: tuple[Label, ...]) -> list[l
     can never be the largest and is left out: of a hundred labels round a
     board, a few decide each side, so a layout's many questions stay cheap.
     """
-    sides: list[list[tuple[float, float, float, float]]] = [[], [], [], []]
+    sides: list[list[Term]] = [[], [], [], []]
     for part in parts:
         x0, y0, x1, y1 = part.box
         for side, units in zip(sides, (-x0, y1, x1, -y0)):
@@ -220,11 +228,13 @@ def _outward_terms(parts: tuple[Part, ...], labels: tuple[Label, ...]) -> list[l
     return [_undominated(side) for side in sides]
 
 
-def _undominated(terms: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
-    kept: list[tuple[float, float, float, float]] = []
-    for term in sorted(set(terms), reverse=True):
+def _undominated(terms: list[Term]) -> list[Term]:
+    """The terms that may be the largest: a pad worked out per scale is always kept."""
+    fixed = sorted({t for t in terms if not callable(t[1])}, reverse=True)  # type: ignore[arg-type]
+    kept: list[Term] = [t for t in terms if callable(t[1])]
+    for term in fixed:
         units, mm, em, size = term
-        if any(u >= units and m >= mm and (e >= em if s == size else em <= 0 <= e) for u, m, e, s in kept):
+        if any(not callable(m) and u >= units and m >= mm and (e >= em if s == size else em <= 0 <= e) for u, m, e, s in kept):  # type: ignore[operator]
             continue
         kept.append(term)
     return kept
@@ -426,10 +436,11 @@ class BoardDrawing(ABC):
         return ()
 
     def pieces_extent(self, placements: list[tuple[str, Piece]]) -> tuple[Part, ...]:
-        """Pieces drawn by :meth:`draw_pieces`: discs of ``piece_diameter`` with a rim of at most 0.25 mm or 4 % of it."""
-        radius = self.piece_diameter / 2 * 1.04  # the rim, max(0.25 mm, 8 % of the radius), straddles the disc's edge
+        """Pieces drawn by :meth:`draw_pieces`: discs of ``piece_diameter`` with a rim of 0.25 mm or 8 % of the radius."""
+        radius = self.piece_diameter / 2
         spread = max((self.piece_diameter * 0.3 * (n - 1) for n in _stack_counts(placements)), default=0.0)
-        return (Part(bounding([self.location(name) for name, _ in placements], radius) if not spread else _spread_box(bounding([self.location(name) for name, _ in placements], radius), spread), 0.125),)
+        box = _spread_box(bounding([self.location(name) for name, _ in placements], radius), spread)
+        return (Part(box, lambda scale: max(0.25, radius * scale * 0.08) / 2),)  # the rim straddles the disc's edge
 
 
 

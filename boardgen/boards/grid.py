@@ -30,7 +30,7 @@ by default; a board may name other roles in ``dark_role`` and ``light_role``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Literal
 
@@ -289,32 +289,33 @@ class GridBoard(BoardDrawing):
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
         """Cells (the full rectangle's border twice the line width) or lines, dots, start marks and kept marks.
 
-        Pads are the widest each line may be (``line_max``); a subclass adds
-        the boxes of its own layers (:meth:`layer_extent`).
+        Pads follow :meth:`line_width` at each scale; a subclass adds the
+        boxes of its own layers (:meth:`layer_extent`).
         """
         places = bounding(self._locations.values())
-        widest = self.widest_line(options)
+        line = self.line_at(options)
         if self.places == "cells":
-            parts = [Part(bounding(self._locations.values(), 0.5), widest if self.grid_shape is None else widest / 2)]
+            border = 1.0 if self.grid_shape is None else 0.5  # a full rectangle's border is two lines wide
+            parts = [Part(bounding(self._locations.values(), 0.5), lambda scale: line(scale) * border)]
         else:
-            parts = [Part(places, widest / 2)]
+            parts = [Part(places, lambda scale: line(scale) / 2)]
             if self.point_dots:
-                parts += [Part(bounding(self._locations.values(), 0.06)), Part(places, widest * 1.4)]
+                parts.append(Part(places, lambda scale: max(line(scale) * 1.4, scale * 0.06)))
         marks = self.start_marks()
         if marks and (options.marks_start_points or "start-marks" in self.kept_marks):
             kinds = dict((name, piece.kind) for name, piece in self.start_placements())
-            stroke = max(0.25, widest * self.start_mark_stroke) / 2
+            factor = self.start_mark_stroke
             for ringed, grow in ((False, 1.0), (True, 1.35)):  # an officer's or king's mark is the wider
                 names = [name for name in marks if (kinds.get(name) in RINGED_KINDS) == ringed]
                 if names:
-                    parts.append(Part(bounding([self.location(name) for name in names], self.start_mark_radius * grow), stroke))
+                    parts.append(Part(bounding([self.location(name) for name in names], self.start_mark_radius * grow), lambda scale: max(0.25, line(scale) * factor) / 2))
         if self.marked and self.places == "points":
-            parts.append(Part(bounding([self._locations[name] for name in self.marked_places()], 0.3), widest * 0.8))
+            parts.append(Part(bounding([self._locations[name] for name in self.marked_places()], 0.3), lambda scale: line(scale) * 0.8))
         return tuple(parts) + self.layer_extent(options)
 
-    def widest_line(self, options: BoardOptions) -> float:
-        """The widest :meth:`line_width` gets, in mm (at a scale past its upper clamp)."""
-        return self.line_width(Frame(1e6), options)
+    def line_at(self, options: BoardOptions) -> Callable[[float], float]:
+        """:meth:`line_width` as a function of the scale, for the pads of an extent."""
+        return lambda scale: self.line_width(Frame(scale), options)
 
     def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
         """The boxes of what :meth:`layers` draws beyond the grid's own (none here)."""

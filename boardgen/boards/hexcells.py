@@ -155,10 +155,10 @@ class HexCellBoard(BoardDrawing):
     band_stroke_mm = 0.35
 
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
-        """The side bands (outlined in light ink) and the cells, outlined at most ``line_width``'s upper clamp."""
+        """The side bands (outlined in light ink) and the cells, outlined :func:`line_width` wide."""
         bands = [point for points in self.bands().values() for point in points]
         corners = [corner for name in self.geometry.cells for corner in cell_polygon(self._locations[name])]
-        return (Part(bounding(bands), self.band_stroke_mm / 2 if options.light else 0.0), Part(bounding(corners), line_width(Frame(1e6), options) / 2))
+        return (Part(bounding(bands), self.band_stroke_mm / 2 if options.light else 0.0), Part(bounding(corners), lambda scale: line_width(Frame(scale), options) / 2))
 
     def draw_coordinates(self, frame: Frame) -> Group:
         """The :meth:`coordinate_labels`, each set by :func:`centred_label`."""

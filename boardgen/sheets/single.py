@@ -29,6 +29,7 @@ from boardgen.drawing.model import Group, Line, Polygon, Sheet, Style, Text
 from boardgen.errors import OptionError, option_name
 from boardgen.registry import get_game
 from boardgen.sheets.paper import MARGIN_MM, Paper
+from boardgen.sheets.placing import moved
 
 TITLE_SIZE = 6.0
 INFO_SIZE = 3.0
@@ -50,6 +51,7 @@ class Placement:
     sheet_width: float
     sheet_height: float
     landscape: bool
+    area: Box = (0.0, 0.0, 0.0, 0.0)  # where the board's ink may go, centred in it
 
 
 def decimal(value: float, lang: str) -> str:
@@ -154,7 +156,24 @@ def place_board(
     box = measure(board, scale, options)
     dx = area[0] + ((area[2] - area[0]) - (box[2] - box[0])) / 2 - box[0]
     dy = area[1] + ((area[3] - area[1]) - (box[3] - box[1])) / 2 - box[1]
-    return Placement(Frame(scale, (dx, dy)), width, height, landscape)
+    return Placement(Frame(scale, (dx, dy)), width, height, landscape, area)
+
+
+def centred(drawing: Group, area: Box) -> tuple[Group, Box]:
+    """The drawing moved so its measured ink is centred in ``area``, and that ink's box.
+
+    The frame centred the stated extent, which may be a few tenths of a
+    millimetre larger than the ink on one side (a line thinner than its
+    clamp's widest); the ink itself is what a reader sees centred, and where
+    the board sat before it stated its extent.
+    """
+    ink = ink_bounds(drawing)
+    assert ink is not None, "a board always has ink"
+    dx = (area[0] + area[2]) / 2 - (ink[0] + ink[2]) / 2
+    dy = (area[1] + area[3]) / 2 - (ink[1] + ink[3]) / 2
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return drawing, ink
+    return moved(drawing, dx, dy), (ink[0] + dx, ink[1] + dy, ink[2] + dx, ink[3] + dy)
 
 
 def fits_on_paper(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, orientation: str = "auto", cut_marks: bool = False) -> bool:
@@ -409,18 +428,16 @@ def board_sheet(
             f"a {bleed:g} mm bleed and its crop marks need {reserve:.0f} mm round the board, more than {paper.name} leaves it at this size; use less bleed, a smaller board or a larger paper",
         ) from None
     content = Group("sheet")
-    drawing = board.draw(placement.frame, options)  # the one drawing of this sheet
+    drawing, ink = centred(board.draw(placement.frame, options), placement.area)  # the one drawing of this sheet
     itself = board_box(drawing)
-    trim = trim_box(drawing) if bleed is not None else None
+    trim = (ink[0] - TRIM_PAD, ink[1] - TRIM_PAD, ink[2] + TRIM_PAD, ink[3] + TRIM_PAD) if bleed is not None else None
     content.add(header(board, placement, itself, (trim, bleed) if trim is not None and bleed is not None else None))
     if trim is not None and bleed is not None:
         content.add(bleed_group(trim, bleed, options), drawing, crop_marks(trim, bleed + CROP_GAP))
     else:
         content.add(drawing)
     if cut_marks and bleed is None:
-        box = ink_bounds(drawing)
-        assert box is not None
-        content.add(crop_marks(box))
+        content.add(crop_marks(ink))
     content.add(footer(placement))
     title = f"{sheet_title(board)} — boardgen"
     x0, y0, x1, y1 = itself

@@ -9,12 +9,13 @@ without coordinates and the start position, in each ink and at the line
 widths of a pen-and-paper sheet, at scales from where text and lines stop
 shrinking (2 mm a unit) to a poster's, and its ink measured.
 
-Tolerance: :data:`SLACK_MM` per side.  An extent states line widths at the
-widest their clamps allow (so it holds at every scale); the widest line of
-any board is a Brax white line's dark edge, 1.95 mm, so the pad it states is
-under 1 mm, and the boards' measured slack is at most 0.63 mm (Surakarta's
-outer circuit, drawn 4.2 lines wide).  1 mm a side costs a sheet at most 2 mm
-of a 190 mm board: 1 %.
+Tolerance: :data:`SLACK_MM` per side, a tenth of a millimetre, the precision
+to which a sheet states a board's size.  An extent states each outline's
+width by the board's own line-width rule at that scale (its clamps
+included), the labels by the font's metrics and the pieces by their
+figures, so what slack is left is geometry stated as a box round a curve;
+measured, none is (under 1e-9 mm for every game).  A stated extent only a
+tenth of a millimetre larger than the ink costs a sheet nothing it prints.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from boardgen.drawing.bounds import ink_bounds
 from boardgen.drawing.frame import Frame
 from boardgen.registry import all_games
 
-SLACK_MM = 1.0
+SLACK_MM = 0.1
 SCALES = (2.0, 5.0, 13.0, 57.0)  # a crowded pen sheet, a four-up one, a one-sheet board, a poster
 GAMES = [info for info in all_games() if info.has_board()]
 

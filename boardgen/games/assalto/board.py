@@ -59,10 +59,11 @@ class AssaltoBoard(GridBoard):
         return f"start points of the {kind}s"
 
     def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
-        """The fortress' tinted square (its rim a line wide) and its wall (2.8 lines wide, square caps)."""
-        widest = self.widest_line(options)
+        """The fortress' tinted square (its rim a line wide) and its wall (2.8 lines wide, 2.2 in light ink; square caps)."""
+        line = self.line_at(options)
         wall = [geo.POINTS[name] for pair in geo.FORTRESS_WALL for name in pair]
-        return (Part(bounding(geo.fortress_outline(FORTRESS_MARGIN)), widest / 2), Part(bounding(wall), widest * 2.8 / 2 * 2**0.5))
+        factor = (2.2 if options.light else 2.8) / 2
+        return (Part(bounding(geo.fortress_outline(FORTRESS_MARGIN)), lambda scale: line(scale) / 2), Part(bounding(wall), lambda scale: line(scale) * factor))
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:

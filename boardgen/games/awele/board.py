@@ -159,7 +159,7 @@ class AweleBoard(BoardDrawing):
 
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
         """Everything lies inside the outline, drawn 1.4 lines wide."""
-        return (Part(outline_box(), self.line_width(Frame(1e6), options) * 1.4 / 2),)
+        return (Part(outline_box(), lambda scale: self.line_width(Frame(scale), options) * 1.4 / 2),)
 
     # -- counts -------------------------------------------------------------------------
     def draw_piece(

@@ -110,9 +110,11 @@ class BraxBoard(GridBoard):
 
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
         """The lines (a white line's dark edges the widest ink) and the start diamonds, kept on every drawing."""
-        red, outer, _ = line_widths(Frame(1e6), options)
         diamonds = [geo.POINTS[name] for owner in (0, 1) for name in geo.START_POINTS[owner]]
-        return (Part(bounding(geo.POINTS.values()), outer / 2), Part(bounding(diamonds, DIAMOND), max(0.25, red * 0.4) / 2))
+        return (
+            Part(bounding(geo.POINTS.values()), lambda scale: line_widths(Frame(scale), options)[1] / 2),
+            Part(bounding(diamonds, DIAMOND), lambda scale: max(0.25, line_widths(Frame(scale), options)[0] * 0.4) / 2),
+        )
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:

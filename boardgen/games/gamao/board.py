@@ -160,7 +160,7 @@ class GamaoBoard(BoardDrawing):
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
         """Everything lies inside the outer edge, drawn 1.6 lines wide."""
         (x0, y0), (x1, y1) = geo.outer_box()
-        return (Part((x0, y0, x1, y1), self.line_width(Frame(1e6), options) * 1.6 / 2),)
+        return (Part((x0, y0, x1, y1), lambda scale: self.line_width(Frame(scale), options) * 1.6 / 2),)
 
     # -- checkers ---------------------------------------------------------------------
     def draw_pieces(self, frame: Frame, placements: list[tuple[str, Piece]], options: BoardOptions) -> Group:

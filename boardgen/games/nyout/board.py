@@ -195,15 +195,18 @@ class NyoutBoard(BoardDrawing):
         return tuple(Label(label_point(name), name, LABEL_SIZE) for name in geo.STATIONS)
 
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
-        """Stations (a large one's outline 1.5 lines wide) and the two trays, lines at their widest."""
-        widest = self.line_width(Frame(1e6), options)
+        """Stations (a large one's outline 1.5 lines wide) and the two trays."""
+        def line(scale: float) -> float:
+            return self.line_width(Frame(scale), options)
+
         parts = []
         for name in geo.STATIONS:
             (x, y), r = geo.station_centre(name), geo.diameter(name) / 2
-            parts.append(Part((x - r, y - r, x + r, y + r), widest * (1.5 if name in geo.LARGE else 1.0) / 2))
+            factor = (1.5 if name in geo.LARGE else 1.0) / 2
+            parts.append(Part((x - r, y - r, x + r, y + r), lambda scale, factor=factor: line(scale) * factor))
         for name in geo.TRAYS:
             (x, y), (w, h) = geo.tray_centre(name), geo.TRAY_SIZE
-            parts.append(Part((x - w / 2, y - h / 2, x + w / 2, y + h / 2), widest / 2))
+            parts.append(Part((x - w / 2, y - h / 2, x + w / 2, y + h / 2), lambda scale: line(scale) / 2))
         return tuple(parts)
 
     # -- horses -----------------------------------------------------------------------

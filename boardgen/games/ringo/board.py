@@ -308,13 +308,13 @@ class RingoBoard(BoardDrawing):
         )
 
     def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
-        """The rim (a line wide at its widest) and the neutral zone's bold border (2.8 lines wide)."""
-        widest = line_width(Frame(1e6), options)
+        """The rim (a line wide) and the neutral zone's bold border (2.8 lines wide, 2.2 in light ink)."""
         region = geo.neutral_region()
         angles = [region.start_deg, region.end_deg] + [a for a in range(0, 720, 90) if region.start_deg < a < region.end_deg]
         sector = [geo.polar(r, a) for r in (region.r_inner, region.r_outer) for a in angles]
         rim = (-geo.OUTER_RADIUS, -geo.OUTER_RADIUS, geo.OUTER_RADIUS, geo.OUTER_RADIUS)
-        return (Part(rim, widest / 2), Part(bounding(sector), widest * (2.2 if options.light else 2.8) / 2))
+        factor = (2.2 if options.light else 2.8) / 2
+        return (Part(rim, lambda scale: line_width(Frame(scale), options) / 2), Part(bounding(sector), lambda scale: line_width(Frame(scale), options) * factor))
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         self.location(name)  # an unknown name: UnknownPlace, not a KeyError

@@ -207,10 +207,12 @@ class SurakartaBoard(GridBoard):
         return refused_path(text, points, occupied)
 
     def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
-        """The loops round the corners, as wide as the outer circuit's line at its widest."""
+        """The loops round the corners (the outer circuit's line the widest)."""
         reach = [(arc.centre[0] + dx * arc.radius, arc.centre[1] + dy * arc.radius) for arc in geo.ARCS for dx, dy in ((-1, -1), (1, 1))]
-        widest = self.widest_line(options) * WIDTH_FACTOR[geo.OUTER] * (0.7 if options.light else 1.0)
-        return (Part((min(x for x, _ in reach), min(y for _, y in reach), max(x for x, _ in reach), max(y for _, y in reach)), widest / 2),)
+        factor = WIDTH_FACTOR[geo.OUTER] * (0.7 if options.light else 1.0) / 2
+        line = self.line_at(options)
+        box = (min(x for x, _ in reach), min(y for _, y in reach), max(x for x, _ in reach), max(y for _, y in reach))
+        return (Part(box, lambda scale: line(scale) * factor),)
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:
