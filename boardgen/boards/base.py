@@ -230,7 +230,7 @@ def _outward_terms(parts: tuple[Part, ...], labels: tuple[Label, ...]) -> list[l
 
 def _undominated(terms: list[Term]) -> list[Term]:
     """The terms that may be the largest: a pad worked out per scale is always kept."""
-    fixed = sorted({t for t in terms if not callable(t[1])}, reverse=True)  # type: ignore[arg-type]
+    fixed = sorted({t for t in terms if not callable(t[1])}, reverse=True)
     kept: list[Term] = [t for t in terms if callable(t[1])]
     for term in fixed:
         units, mm, em, size = term

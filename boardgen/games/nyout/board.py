@@ -199,11 +199,13 @@ class NyoutBoard(BoardDrawing):
         def line(scale: float) -> float:
             return self.line_width(Frame(scale), options)
 
+        def large(scale: float) -> float:
+            return line(scale) * 1.5 / 2
+
         parts = []
         for name in geo.STATIONS:
             (x, y), r = geo.station_centre(name), geo.diameter(name) / 2
-            factor = (1.5 if name in geo.LARGE else 1.0) / 2
-            parts.append(Part((x - r, y - r, x + r, y + r), lambda scale, factor=factor: line(scale) * factor))
+            parts.append(Part((x - r, y - r, x + r, y + r), large if name in geo.LARGE else lambda scale: line(scale) / 2))
         for name in geo.TRAYS:
             (x, y), (w, h) = geo.tray_centre(name), geo.TRAY_SIZE
             parts.append(Part((x - w / 2, y - h / 2, x + w / 2, y + h / 2), lambda scale: line(scale) / 2))
