@@ -248,6 +248,18 @@ def bounding(points, grow: float = 0.0) -> Box:
 
 
 
+def _stack_counts(placements: list[tuple[str, Piece]]) -> list[int]:
+    counts: dict[str, int] = {}
+    for name, _ in placements:
+        counts[name] = counts.get(name, 0) + 1
+    return list(counts.values())
+
+
+def _spread_box(box: Box, spread: float) -> Box:
+    """Pieces side by side on one point reach ``spread`` board units further left and right."""
+    return (box[0] - spread, box[1], box[2] + spread, box[3])
+
+
 class BoardDrawing(ABC):
     """A game's board: geometry in board units and the drawing of it.
 
@@ -442,18 +454,6 @@ class BoardDrawing(ABC):
         box = _spread_box(bounding([self.location(name) for name, _ in placements], radius), spread)
         return (Part(box, lambda scale: max(0.25, radius * scale * 0.08) / 2),)  # the rim straddles the disc's edge
 
-
-
-def _stack_counts(placements: list[tuple[str, Piece]]) -> list[int]:
-    counts: dict[str, int] = {}
-    for name, _ in placements:
-        counts[name] = counts.get(name, 0) + 1
-    return list(counts.values())
-
-
-def _spread_box(box: Box, spread: float) -> Box:
-    """Pieces side by side on one point reach ``spread`` board units further left and right."""
-    return (box[0] - spread, box[1], box[2] + spread, box[3])
 
 
 def polygon(frame: Frame, points, style: Style) -> Polygon:
