@@ -30,11 +30,11 @@ by default; a board may name other roles in ``dark_role`` and ``light_role``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Literal
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import BoardDrawing, BoardOptions, Label, Part, bounding, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Hatch, Line, Polygon, Shape, Style
@@ -49,24 +49,29 @@ def square(centre: Vec, half: float) -> list[Vec]:
     return [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
 
 
-def rectangle_coordinates(frame: Frame, grid: SquareGrid, label_size: float, gap: float) -> Group:
+def rectangle_labels(grid: SquareGrid, label_size: float, gap: float) -> tuple[Label, ...]:
     """Letters under and over the columns, numbers left and right of the rows.
 
     ``gap`` is the board-unit distance from the outermost places' centres to the
     middle of a label; labels go round the grid's bounding rectangle, so a
     board cut out of it (Assalto's cross) is labelled like the full grid.
+    The same list draws the labels and states their extent.
     """
-    group = Group("coordinate")
-    size = frame.length(label_size)
+    labels: list[Label] = []
     low, right, top = -gap, grid.columns - 1 + gap, grid.rows - 1 + gap
     for i in range(max(grid.columns, grid.rows)):
         if i < grid.columns:
             letter = grid.letters[i]
-            group.add(centred_label(frame, (i, low), letter, size), centred_label(frame, (i, top), letter, size))
+            labels += [Label((i, low), letter, label_size), Label((i, top), letter, label_size)]
         if i < grid.rows:
             number = str(i + 1)
-            group.add(centred_label(frame, (low, i), number, size), centred_label(frame, (right, i), number, size))
-    return group
+            labels += [Label((low, i), number, label_size), Label((right, i), number, label_size)]
+    return tuple(labels)
+
+
+def draw_labels(frame: Frame, labels: tuple[Label, ...]) -> Group:
+    """The coordinate group of ``labels``, each set by :func:`centred_label`."""
+    return Group("coordinate").add(*(centred_label(frame, label.at, label.text, frame.length(label.size)) for label in labels))
 
 
 class GridBoard(BoardDrawing):
@@ -273,7 +278,46 @@ class GridBoard(BoardDrawing):
         return 0.9 if self.places == "cells" else 0.62
 
     def draw_coordinates(self, frame: Frame) -> Group:
-        return rectangle_coordinates(frame, self.grid, self.label_size, self.coordinate_gap())
+        return draw_labels(frame, self.coordinate_labels())
+
+    # -- extent -------------------------------------------------------------------
+    def coordinate_labels(self) -> tuple[Label, ...]:
+        return rectangle_labels(self.grid, self.label_size, self.coordinate_gap())
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """Cells (the full rectangle's border twice the line width) or lines, dots, start marks and kept marks.
+
+        Pads follow :meth:`line_width` at each scale; a subclass adds the
+        boxes of its own layers (:meth:`layer_extent`).
+        """
+        places = bounding(self._locations.values())
+        line = self.line_at(options)
+        if self.places == "cells":
+            border = 1.0 if self.grid_shape is None else 0.5  # a full rectangle's border is two lines wide
+            parts = [Part(bounding(self._locations.values(), 0.5), lambda scale: line(scale) * border)]
+        else:
+            parts = [Part(places, lambda scale: line(scale) / 2)]
+            if self.point_dots:
+                parts.append(Part(places, lambda scale: max(line(scale) * 1.4, scale * 0.06)))
+        marks = self.start_marks()
+        if marks and (options.marks_start_points or "start-marks" in self.kept_marks):
+            kinds = dict((name, piece.kind) for name, piece in self.start_placements())
+            factor = self.start_mark_stroke
+            for ringed, grow in ((False, 1.0), (True, 1.35)):  # an officer's or king's mark is the wider
+                names = [name for name in marks if (kinds.get(name) in RINGED_KINDS) == ringed]
+                if names:
+                    parts.append(Part(bounding([self.location(name) for name in names], self.start_mark_radius * grow), lambda scale: max(0.25, line(scale) * factor) / 2))
+        if self.marked and self.places == "points":
+            parts.append(Part(bounding([self._locations[name] for name in self.marked_places()], 0.3), lambda scale: line(scale) * 0.8))
+        return tuple(parts) + self.layer_extent(options)
+
+    def line_at(self, options: BoardOptions) -> Callable[[float], float]:
+        """:meth:`line_width` as a function of the scale, for the pads of an extent."""
+        return lambda scale: self.line_width(Frame(scale), options)
+
+    def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The boxes of what :meth:`layers` draws beyond the grid's own (none here)."""
+        return ()
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         """A cell's highlight is the cell, slightly inset; a point's is the ring of the base class."""

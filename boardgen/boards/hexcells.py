@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
 
-from boardgen.boards.base import BoardDrawing, BoardOptions
+from boardgen.boards.base import BoardDrawing, BoardOptions, Label, Part, bounding, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Polygon, Shape, Style
@@ -149,6 +149,20 @@ class HexCellBoard(BoardDrawing):
         for name in self.geometry.cells:
             cells.add(Polygon(frame.pts(cell_polygon(self._locations[name])), outline))
         return cells
+
+    # -- extent -------------------------------------------------------------------
+    #: a band's outline in light ink (full ink fills it with no outline)
+    band_stroke_mm = 0.35
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The side bands (outlined in light ink) and the cells, outlined :func:`line_width` wide."""
+        bands = [point for points in self.bands().values() for point in points]
+        corners = [corner for name in self.geometry.cells for corner in cell_polygon(self._locations[name])]
+        return (Part(bounding(bands), self.band_stroke_mm / 2 if options.light else 0.0), Part(bounding(corners), lambda scale: line_width(Frame(scale), options) / 2))
+
+    def draw_coordinates(self, frame: Frame) -> Group:
+        """The :meth:`coordinate_labels`, each set by :func:`centred_label`."""
+        return Group("coordinate").add(*(centred_label(frame, label.at, label.text, frame.length(label.size)) for label in self.coordinate_labels()))
 
     def centre_dot(self, frame: Frame, name: str) -> Group:
         return Group("centre-mark").add(Circle(frame.pt(*self.location(name)), frame.length(0.07), Style(stroke=None, fill=palette.current().ink)))

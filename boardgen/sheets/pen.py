@@ -3,7 +3,8 @@
 Hex and Trihex are also played with two pens on printed paper; a sheet of
 four or six small boards with thin outlines and empty cells serves a whole
 evening.  The grid of boards (rows x columns, and the page orientation) is the
-one that gives the largest boards.
+one that gives the largest boards, found from the board's stated extent by
+arithmetic; the board is drawn once and that drawing placed in every cell.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
-from boardgen.drawing.bounds import Box, ink_bounds
+from boardgen.drawing.bounds import Box
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Sheet
 from boardgen.errors import OptionError, option_name
 from boardgen.sheets.paper import Paper
-from boardgen.sheets.single import available_area, board_title, decimal, footer_block, header_block, ink_extent, largest_scale, measure, sheet_title, too_narrow, wide_enough
+from boardgen.sheets.placing import moved
+from boardgen.sheets.single import available_area, board_box, board_title, decimal, footer_block, header_block, measure, sheet_title, too_narrow, wide_enough
 
 GUTTER = 6.0  # mm between boards
 PEN_LINE_SCALE = 0.6
@@ -38,16 +40,12 @@ def best_grid(board: BoardDrawing, options: BoardOptions, paper: Paper, count: i
 
     Every orientation and number of rows is a candidate, taken in that order;
     one replaces the best so far only when its scale is larger by more than
-    :data:`BETTER` (so of equal grids the first, with fewer rows, stays).  The
-    board's ink is measured once (:func:`ink_extent`, two drawings); each
-    candidate's upper bound is then arithmetic, and only a candidate whose
-    bound could beat the best so far is drawn to find its exact scale
-    (:func:`largest_scale`, which never exceeds the bound).  A grid whose
-    bound is below MIN_SCALE is never drawn: boards that do not fit are
-    refused at the cost of two drawings, where trying every grid of a
-    36-board sheet of Hex 26 drew for almost a minute.
+    :data:`BETTER` (so of equal grids the first, with fewer rows, stays).
+    Each candidate's scale is arithmetic on the board's stated extent
+    (:meth:`~boardgen.boards.base.Extent.scale_for`): no drawing, so even the
+    36 grids of a 36-board sheet cost nothing.
     """
-    extent = ink_extent(board, options)
+    extent = board.extent(options)
     best: tuple[float, bool, int, int] | None = None
     for landscape in choices:
         area = available_area(board, *paper.oriented(landscape))
@@ -56,10 +54,7 @@ def best_grid(board: BoardDrawing, options: BoardOptions, paper: Paper, count: i
             cell_w, cell_h = _cell(area, rows, columns)
             if cell_w <= 0 or cell_h <= 0:
                 continue
-            bound = extent.scale_for(cell_w, cell_h)
-            if bound < MIN_SCALE or (best is not None and bound <= best[0] * BETTER):
-                continue  # cannot make a sheet, or cannot beat the best so far
-            scale = largest_scale(board, options, (0.0, 0.0, cell_w, cell_h))
+            scale = extent.scale_for(cell_w, cell_h)
             if scale > 0 and (best is None or scale > best[0] * BETTER):
                 best = (scale, landscape, rows, columns)
     return best if best is not None and best[0] >= MIN_SCALE else None
@@ -91,17 +86,20 @@ def pen_sheet(
     cell_w, cell_h = _cell(area, rows, columns)
     box = measure(board, scale, options)
     boards = Group("boards")
-    board_box = None
+    drawing: Group | None = None
+    first = (0.0, 0.0)
     for index in range(count):
         r, c = divmod(index, columns)
         x = area[0] + c * (cell_w + GUTTER) + (cell_w - (box[2] - box[0])) / 2 - box[0]
         y = area[1] + r * (cell_h + GUTTER) + (cell_h - (box[3] - box[1])) / 2 - box[1]
-        drawing = board.draw(Frame(scale, (x, y)), options)
-        boards.add(drawing)
-        if board_box is None:
-            board_box = ink_bounds(drawing, skip_roles=frozenset({"coordinate"}))
-    assert board_box is not None
-    bw, bh = board_box[2] - board_box[0], board_box[3] - board_box[1]
+        if drawing is None:  # the one drawing of this sheet, in the first cell; the others are copies of it
+            drawing, first = board.draw(Frame(scale, (x, y)), options), (x, y)
+            boards.add(drawing)
+        else:
+            boards.add(moved(drawing, x - first[0], y - first[1]))
+    assert drawing is not None
+    itself = board_box(drawing)
+    bw, bh = itself[2] - itself[0], itself[3] - itself[1]
     info = [
         f"{count} tabuleiros para jogar a lápis · {board.unit_label['pt']} {decimal(scale, 'pt')} mm · tabuleiro {decimal(bw, 'pt')} × {decimal(bh, 'pt')} mm",
         f"{count} boards for pen and paper · {board.unit_label['en']} {scale:.1f} mm · board {bw:.1f} × {bh:.1f} mm",

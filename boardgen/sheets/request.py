@@ -24,6 +24,7 @@ from boardgen.sheets.paper import Paper, default_paper, parse_paper
 
 if TYPE_CHECKING:
     from boardgen.drawing.model import Sheet
+    from boardgen.sheets.tile_plan import PosterInk
 
 SHEET_FORMATS = ("pdf", "svg", "png")
 INKS = ("full", "light", "mono")
@@ -267,8 +268,8 @@ def render_board_file(request: SheetRequest) -> tuple[bytes, str]:
     from boardgen.drawing import palette
 
     with palette.inked(request.options.ink):
-        drawing, scale, sheets = _drawn(request)
-    return encode_sheets(sheets, request.fmt, request.dpi), _summary(request, drawing, scale, sheets)
+        drawing, scale, sheets, poster = _drawn(request)
+    return encode_sheets(sheets, request.fmt, request.dpi), _summary(request, drawing, scale, sheets, poster)
 
 
 def board_sheets(request: SheetRequest) -> list[Sheet]:
@@ -276,28 +277,32 @@ def board_sheets(request: SheetRequest) -> list[Sheet]:
     return _drawn(request)[2]
 
 
-def _drawn(request: SheetRequest) -> tuple[BoardDrawing, float | None, list[Sheet]]:
-    """The board drawing, its scale (None: as large as fits) and the sheets of the file (see :func:`board_sheets`)."""
+def _drawn(request: SheetRequest) -> tuple[BoardDrawing, float | None, list[Sheet], PosterInk | None]:
+    """The board drawing, its scale (None: as large as fits), the sheets of the file (see :func:`board_sheets`)
+    and a poster's one drawing (:class:`boardgen.sheets.tile_plan.PosterInk`; None for other sheets)."""
     from boardgen.sheets.single import board_sheet, fits_on_paper, scale_for_board_width
 
     drawing = request.info.make_board(request.size)
     scale = request.cell_mm
+    poster = None  # the poster the search for --sheets drew, reused by its sheets
     if request.board_mm is not None:
         scale = scale_for_board_width(drawing, request.options, request.board_mm)
     if request.sheets is not None:
-        from boardgen.sheets.tiles import largest_on_sheets
+        from boardgen.sheets.tile_plan import largest_poster
 
-        scale = largest_on_sheets(drawing, request.paper, request.options, request.sheets, request.overlap, request.cut_marks, request.orientation, request.names)
+        scale, poster = largest_poster(drawing, request.paper, request.options, request.sheets, request.overlap, request.cut_marks, request.orientation, request.names)
     tiled = request.tile and scale is not None and not fits_on_paper(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks)
     if request.per_sheet is not None:
         from boardgen.sheets.pen import pen_sheet
 
         sheets = [pen_sheet(drawing, request.paper, request.options, request.per_sheet, request.orientation, request.names)]
     elif tiled:
+        from boardgen.sheets.tile_plan import poster_for
         from boardgen.sheets.tiles import tiled_sheets
 
         assert scale is not None
-        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names, request.marks)
+        poster = poster_for(drawing, request.options, scale, request.cut_marks, poster)
+        sheets = tiled_sheets(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, request.names, request.marks, poster)
     else:
         sheets = [board_sheet(drawing, request.paper, request.options, scale, request.orientation, request.cut_marks, request.names, request.bleed)]
     if request.options.mono:
@@ -305,7 +310,7 @@ def _drawn(request: SheetRequest) -> tuple[BoardDrawing, float | None, list[Shee
         from boardgen.drawing.mono import with_halos
 
         sheets = [replace(sheet, content=with_halos(sheet.content, palette.current().paper)) for sheet in sheets]
-    return drawing, scale, sheets
+    return drawing, scale, sheets, poster
 
 
 def encode_sheets(sheets: list[Sheet], fmt: str, dpi: int | None = None) -> bytes:
@@ -326,26 +331,25 @@ def encode_sheets(sheets: list[Sheet], fmt: str, dpi: int | None = None) -> byte
     return render_pdf_pages(sheets, title=sheets[0].title, subject=sheets[0].subject or sheets[1].subject if len(sheets) > 1 else sheets[0].subject)
 
 
-def _summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, sheets: list[Sheet]) -> str:
+def _summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, sheets: list[Sheet], poster: PosterInk | None = None) -> str:
     """The log line: the sheet's subject, or how many sheets a poster takes; with --sheets, the size it chose."""
-    summary = sheets[0].subject if len(sheets) == 1 else _poster_summary(request, drawing, scale, len(sheets) - 1)
+    summary = sheets[0].subject if len(sheets) == 1 else _poster_summary(request, drawing, scale, len(sheets) - 1, poster)
     if request.sheets is not None:
-        from boardgen.drawing.bounds import ink_bounds
-        from boardgen.drawing.frame import Frame
+        from boardgen.sheets.single import board_box
 
         assert scale is not None
-        box = ink_bounds(drawing.draw(Frame(scale), request.options), skip_roles=frozenset({"coordinate"}))
-        assert box is not None
+        # The board as drawn on the last sheet (a tile's copy of the poster, whole under its clip): no new drawing.
+        box = board_box(sheets[-1].content.find(f"board-{drawing.game_id}")[0])
         many = f"{request.sheets} {'sheet' if request.sheets == 1 else 'sheets'} of {request.paper.label}"
         summary = f"the largest board on {many}: {drawing.unit_label['en']} {scale:.1f} mm, board {box[2] - box[0]:.1f} x {box[3] - box[1]:.1f} mm; {summary}"
     return summary
 
 
-def _poster_summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, count: int) -> str:
+def _poster_summary(request: SheetRequest, drawing: BoardDrawing, scale: float | None, count: int, poster: PosterInk | None = None) -> str:
     """"this poster uses K sheets of A4 for its tiles, plus an assembly page; on A3 it would use M" (tile sheets)."""
     from boardgen.sheets.tiles import on_larger_paper
 
     assert scale is not None
     line = f"this poster uses {count} sheets of {request.paper.label} for its tiles, plus an assembly page"
-    other = on_larger_paper(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks)
+    other = on_larger_paper(drawing, request.paper, request.options, scale, request.overlap, request.cut_marks, poster)
     return line + (f"; on {other[0].label} it would use {other[1]}" if other else "")

@@ -7,16 +7,17 @@ and a one-line "print at 100%" note in Portuguese and English.  All ink stays
 
 Scale: with ``cell_mm`` the board is drawn at that many millimetres per board
 unit (cell width, point spacing...); without it the board takes the largest
-scale at which everything fits.  Because line widths do not grow with the
-scale, the fit is found by measuring the drawing's ink at two scales (ink size
-is linear in the scale between clamps) and then checked exactly.
+scale at which everything fits.  Both come from the extent the board states
+(:meth:`~boardgen.boards.base.BoardDrawing.extent`: boxes in board units,
+fixed outline widths, labels clamped to their smallest size), by arithmetic:
+the board is drawn once, where it goes.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from boardgen.boards.base import BoardDrawing, BoardOptions
@@ -28,6 +29,7 @@ from boardgen.drawing.model import Group, Line, Polygon, Sheet, Style, Text
 from boardgen.errors import OptionError, option_name
 from boardgen.registry import get_game
 from boardgen.sheets.paper import MARGIN_MM, Paper
+from boardgen.sheets.placing import moved
 
 TITLE_SIZE = 6.0
 INFO_SIZE = 3.0
@@ -43,13 +45,13 @@ PRINT_NOTE = (
 
 @dataclass(frozen=True)
 class Placement:
-    """Where and how big the board ends up on the sheet."""
+    """Where and how big the board ends up on the sheet (its stated extent centred in the free area)."""
 
     frame: Frame
-    board_box: Box  # ink of the board without coordinates, sheet mm
     sheet_width: float
     sheet_height: float
     landscape: bool
+    area: Box = (0.0, 0.0, 0.0, 0.0)  # where the board's ink may go, centred in it
 
 
 def decimal(value: float, lang: str) -> str:
@@ -62,10 +64,14 @@ def board_title(board: BoardDrawing, lang: str) -> str:
     return get_game(board.game_id).title[lang]
 
 
-@lru_cache(maxsize=32)
 def measure(board: BoardDrawing, scale: float, options: BoardOptions) -> Box:
-    """Ink box of the board drawn at ``scale`` (cached: fitting asks for the same scales again)."""
-    box = ink_bounds(board.draw(Frame(scale, (0.0, 0.0)), options))
+    """Ink box of the board drawn at ``scale`` with its origin at the page corner, as its extent states it (no drawing)."""
+    return board.extent(options).page_box(scale)
+
+
+def board_box(drawing: Group) -> Box:
+    """The ink of the board itself in a drawing, coordinates aside: the size a sheet states."""
+    box = ink_bounds(drawing, skip_roles=frozenset({"coordinate"}))
     assert box is not None, "a board always has ink"
     return box
 
@@ -98,59 +104,13 @@ def available_area(board: BoardDrawing, width: float, height: float, reserve: fl
     return (MARGIN_MM + reserve, top, width - MARGIN_MM - reserve, bottom)
 
 
-@dataclass(frozen=True)
-class InkExtent:
-    """The board's ink width and height as straight lines in the scale: ``fixed + per * scale`` mm.
-
-    Measured once at two scales (:func:`ink_extent`); line widths do not grow
-    with the scale, so the lines are exact between clamps and a little
-    generous where a clamp bends them.  The scale that fills an area then is
-    arithmetic, with no drawing: a layout that tries many areas (the grids
-    of a pen-and-paper sheet) draws only for the ones that can win.
-    """
-
-    per_w: float
-    per_h: float
-    fixed_w: float
-    fixed_h: float
-
-    def scale_for(self, area_w: float, area_h: float) -> float:
-        """The scale at which the lines reach the area's width or height: an upper bound of :func:`largest_scale`."""
-        return min((area_w - self.fixed_w) / self.per_w, (area_h - self.fixed_h) / self.per_h)
-
-
-def ink_extent(board: BoardDrawing, options: BoardOptions) -> InkExtent:
-    """The board's :class:`InkExtent`, from its ink measured at scales 10 and 20."""
-    s1, s2 = 10.0, 20.0
-    b1, b2 = measure(board, s1, options), measure(board, s2, options)
-    per_w = ((b2[2] - b2[0]) - (b1[2] - b1[0])) / (s2 - s1)
-    per_h = ((b2[3] - b2[1]) - (b1[3] - b1[1])) / (s2 - s1)
-    return InkExtent(per_w, per_h, (b1[2] - b1[0]) - per_w * s1, (b1[3] - b1[1]) - per_h * s1)
-
-
 def largest_scale(board: BoardDrawing, options: BoardOptions, area: Box) -> float:
-    """The largest mm-per-unit scale at which the board's ink fits in ``area``.
-
-    Never above ``ink_extent(board, options).scale_for(...)`` of the area: it
-    starts there and only steps down.
-    """
-    area_w, area_h = area[2] - area[0], area[3] - area[1]
-    if area_w <= 0 or area_h <= 0:
-        return 0.0
-    scale = ink_extent(board, options).scale_for(area_w, area_h)
-    for _ in range(40):  # line-width clamps bend the line a little: step down until it fits
-        if scale <= 0:
-            return 0.0
-        box = measure(board, scale, options)
-        if box[2] - box[0] <= area_w + 1e-9 and box[3] - box[1] <= area_h + 1e-9:
-            return scale
-        scale *= 0.995
-    return 0.0
+    """The largest mm-per-unit scale at which the board's stated extent fits in ``area`` (0 when none does)."""
+    return board.extent(options).scale_for(area[2] - area[0], area[3] - area[1])
 
 
 def fits(board: BoardDrawing, options: BoardOptions, area: Box, scale: float) -> bool:
-    box = measure(board, scale, options)
-    return box[2] - box[0] <= area[2] - area[0] + 1e-9 and box[3] - box[1] <= area[3] - area[1] + 1e-9
+    return board.extent(options).fits(scale, area[2] - area[0], area[3] - area[1])
 
 
 def place_board(
@@ -196,10 +156,24 @@ def place_board(
     box = measure(board, scale, options)
     dx = area[0] + ((area[2] - area[0]) - (box[2] - box[0])) / 2 - box[0]
     dy = area[1] + ((area[3] - area[1]) - (box[3] - box[1])) / 2 - box[1]
-    frame = Frame(scale, (dx, dy))
-    board_box = ink_bounds(board.draw(frame, options), skip_roles=frozenset({"coordinate"}))
-    assert board_box is not None
-    return Placement(frame, board_box, width, height, landscape)
+    return Placement(Frame(scale, (dx, dy)), width, height, landscape, area)
+
+
+def centred(drawing: Group, area: Box) -> tuple[Group, Box]:
+    """The drawing moved so its measured ink is centred in ``area``, and that ink's box.
+
+    The frame centred the stated extent, which may be a few tenths of a
+    millimetre larger than the ink on one side (a line thinner than its
+    clamp's widest); the ink itself is what a reader sees centred, and where
+    the board sat before it stated its extent.
+    """
+    ink = ink_bounds(drawing)
+    assert ink is not None, "a board always has ink"
+    dx = (area[0] + area[2]) / 2 - (ink[0] + ink[2]) / 2
+    dy = (area[1] + area[3]) / 2 - (ink[1] + ink[3]) / 2
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return drawing, ink
+    return moved(drawing, dx, dy), (ink[0] + dx, ink[1] + dy, ink[2] + dx, ink[3] + dy)
 
 
 def fits_on_paper(board: BoardDrawing, paper: Paper, options: BoardOptions, scale: float, orientation: str = "auto", cut_marks: bool = False) -> bool:
@@ -236,8 +210,9 @@ def _does_not_fit(
     )
 
 
-def dimensions_line(board: BoardDrawing, placement: Placement, lang: str) -> str:
-    x0, y0, x1, y1 = placement.board_box
+def dimensions_line(board: BoardDrawing, placement: Placement, box: Box, lang: str) -> str:
+    """The scale and the board's size (``box``: its ink, coordinates aside, measured on the one drawing)."""
+    x0, y0, x1, y1 = box
     unit = decimal(placement.frame.scale, lang)
     w, h = decimal(x1 - x0, lang), decimal(y1 - y0, lang)
     pieces = board.piece_words(placement.frame.scale, lang)
@@ -261,8 +236,8 @@ def sheet_title(board: BoardDrawing) -> str:
     return f"{title} {board.size_label()}".strip()
 
 
-def header(board: BoardDrawing, placement: Placement, bled: tuple[Box, float] | None = None) -> Group:
-    info = [dimensions_line(board, placement, lang) + trim_words(bled, lang) for lang in ("pt", "en")]
+def header(board: BoardDrawing, placement: Placement, box: Box, bled: tuple[Box, float] | None = None) -> Group:
+    info = [dimensions_line(board, placement, box, lang) + trim_words(bled, lang) for lang in ("pt", "en")]
     return header_block(board, sheet_title(board), info, placement.sheet_width)
 
 
@@ -333,24 +308,8 @@ def bleed_group(trim: Box, bleed: float, options: BoardOptions) -> Group:
 
 
 def scale_for_board_width(board: BoardDrawing, options: BoardOptions, width_mm: float) -> float:
-    """The scale at which the board itself (coordinates aside) is ``width_mm`` wide."""
-
-    def board_width(scale: float) -> float:
-        box = ink_bounds(board.draw(Frame(scale), options), skip_roles=frozenset({"coordinate"}))
-        assert box is not None
-        return box[2] - box[0]
-
-    s1, s2 = 10.0, 20.0
-    w1, w2 = board_width(s1), board_width(s2)
-    scale = s1 + (width_mm - w1) * (s2 - s1) / (w2 - w1)
-    for _ in range(3):  # line-width clamps bend the line a little; a few secant steps settle it
-        w = board_width(scale)
-        if abs(w - width_mm) < 1e-6:
-            break
-        slope = (w - w1) / (scale - s1) if scale != s1 else (w2 - w1) / (s2 - s1)
-        s1, w1 = scale, w
-        scale = scale + (width_mm - w) / slope
-    return scale
+    """The scale at which the board itself (coordinates aside) is ``width_mm`` wide, by its stated extent."""
+    return board.extent(replace(options, coordinates=False)).scale_for(width_mm, math.inf)
 
 
 def calibration_bar(x: float, baseline: float) -> Group:
@@ -469,20 +428,19 @@ def board_sheet(
             f"a {bleed:g} mm bleed and its crop marks need {reserve:.0f} mm round the board, more than {paper.name} leaves it at this size; use less bleed, a smaller board or a larger paper",
         ) from None
     content = Group("sheet")
-    drawing = board.draw(placement.frame, options)
-    trim = trim_box(drawing) if bleed is not None else None
-    content.add(header(board, placement, (trim, bleed) if trim is not None and bleed is not None else None))
+    drawing, ink = centred(board.draw(placement.frame, options), placement.area)  # the one drawing of this sheet
+    itself = board_box(drawing)
+    trim = (ink[0] - TRIM_PAD, ink[1] - TRIM_PAD, ink[2] + TRIM_PAD, ink[3] + TRIM_PAD) if bleed is not None else None
+    content.add(header(board, placement, itself, (trim, bleed) if trim is not None and bleed is not None else None))
     if trim is not None and bleed is not None:
         content.add(bleed_group(trim, bleed, options), drawing, crop_marks(trim, bleed + CROP_GAP))
     else:
         content.add(drawing)
     if cut_marks and bleed is None:
-        box = ink_bounds(drawing)
-        assert box is not None
-        content.add(crop_marks(box))
+        content.add(crop_marks(ink))
     content.add(footer(placement))
     title = f"{sheet_title(board)} — boardgen"
-    x0, y0, x1, y1 = placement.board_box
+    x0, y0, x1, y1 = itself
     size = f" {board.size_label()}" if board.size_label() else ""
     subject = (
         f"Printable {board_title(board, 'en')} board{size}: {board.unit_label['en']} "

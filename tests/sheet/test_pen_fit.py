@@ -2,9 +2,10 @@
 
 ``boardgen board hex --size 26 --per-sheet 36`` used to draw the board for
 every grid and orientation (about 50 s) before it said that the boards do not
-fit.  :func:`boardgen.sheets.pen.best_grid` measures the board twice and
-draws only for grids that could win; these tests hold it to the exhaustive
-search it replaced, count its drawings, and time the refusal.
+fit.  :func:`boardgen.sheets.pen.best_grid` now works from the extent the
+board states, by arithmetic; these tests hold it to the exhaustive search
+(every grid tried, the same order and rule), check that it draws nothing,
+and time the refusal.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from boardgen.cli import main
 from boardgen.registry import get_game
 from boardgen.sheets import pen
 from boardgen.sheets.paper import parse_paper
-from boardgen.sheets.single import available_area, largest_scale, measure
+from boardgen.sheets.single import available_area, largest_scale
 
 
 def exhaustive_grid(board, options, paper, count, choices):
-    """The search pen.py did before: every grid drawn, the same order and the same rule for a better one."""
+    """The search pen.py did before: every grid tried, the same order and the same rule for a better one."""
     best = None
     for landscape in choices:
         area = available_area(board, *paper.oriented(landscape))
@@ -67,7 +68,7 @@ def test_the_grid_is_the_one_the_exhaustive_search_chose(game, size, paper, coun
 
 
 def _count_drawings(board, monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The scale of every full drawing of ``board``'s class from now on (the measure cache emptied first)."""
+    """The scale of every full drawing of ``board``'s class from now on."""
     drawn: list[float] = []
     original = type(board).draw
 
@@ -76,23 +77,21 @@ def _count_drawings(board, monkeypatch: pytest.MonkeyPatch) -> list[float]:
         return original(self, frame, options)
 
     monkeypatch.setattr(type(board), "draw", counting_draw)
-    measure.cache_clear()
     return drawn
 
 
-def test_boards_that_do_not_fit_are_refused_after_two_drawings(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_boards_that_do_not_fit_are_refused_without_a_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
     board = get_game("hex").make_board(26)
     drawn = _count_drawings(board, monkeypatch)
     assert pen.best_grid(board, pen_options(), parse_paper("a4"), 36, (False, True)) is None
-    assert sorted(drawn) == [10.0, 20.0]  # the two measurements of the ink extent, and no grid drawn
+    assert drawn == []  # the stated extent answers: no drawing at all
 
 
-def test_a_fitting_sheet_draws_only_the_grids_that_can_win(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_choosing_the_grid_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     board = get_game("hex").make_board(11)
     drawn = _count_drawings(board, monkeypatch)
     assert pen.best_grid(board, pen_options(), parse_paper("a4"), 12, (False, True)) is not None
-    grids = 2 * 12
-    assert len(drawn) < grids  # the exhaustive search drew every grid at least once, and its 2 measurements
+    assert drawn == []  # 24 grids tried by arithmetic; the sheet draws the board once (tests/sheet/test_draw_count.py)
 
 
 @pytest.mark.parametrize("game", ["hex", "trihex"])

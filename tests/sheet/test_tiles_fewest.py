@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from boardgen.boards.base import BoardOptions
 from boardgen.registry import get_game
-from boardgen.sheets import tiles
+from boardgen.sheets import tile_plan
 from boardgen.sheets.paper import larger_paper, parse_paper
 from boardgen.sheets.tiles import SHEETS_STEP, largest_on_sheets, plan_tiles, sheets_needed
 
@@ -89,7 +89,7 @@ def test_a_grid_one_column_wider_when_it_leaves_more_of_its_places_blank(monkeyp
     chosen = plan_tiles(width, height, A4, 10.0, _ink(triangle))
     assert (chosen.sheet_width, chosen.columns, chosen.rows) == (210.0, 5, 3)
     assert _per_row(chosen) == [1, 3, 5] and len(chosen.tiles) == 9
-    monkeypatch.setattr(tiles, "EXTRA_GRIDS", ((0, 0),))  # only the fewest windows, as tiling did before
+    monkeypatch.setattr(tile_plan, "EXTRA_GRIDS", ((0, 0),))  # only the fewest windows, as tiling did before
     naive = plan_tiles(width, height, A4, 10.0, _ink(triangle))
     assert (naive.columns, naive.rows, _per_row(naive)) == (4, 3, [2, 4, 4])
 

@@ -15,7 +15,7 @@ officers.  Light ink replaces the tint by a red hatching.
 
 from __future__ import annotations
 
-from boardgen.boards.base import BoardOptions
+from boardgen.boards.base import BoardOptions, Part, bounding
 from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
@@ -64,6 +64,13 @@ class AssaltoBoard(GridBoard):
     def start_group_title(self, owner: int) -> str | None:
         kind = PAWN if owner == OWNER[PAWN] else OFFICER
         return f"start points of the {kind}s"
+
+    def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The fortress' tinted square (its rim a line wide) and its wall (2.8 lines wide, 2.2 in light ink; square caps)."""
+        line = self.line_at(options)
+        wall = [geo.POINTS[name] for pair in geo.FORTRESS_WALL for name in pair]
+        factor = (2.2 if options.light else 2.8) / 2
+        return (Part(bounding(geo.fortress_outline(FORTRESS_MARGIN)), lambda scale: line(scale) / 2), Part(bounding(wall), lambda scale: line(scale) * factor))
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:

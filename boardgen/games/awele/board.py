@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label, rounded_box
+from boardgen.boards.base import BoardDrawing, BoardOptions, Label, Part, centred_label, rounded_box
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Polygon, Polyline, Shape, Style, Text
@@ -40,6 +40,13 @@ LAP_INSET = 0.24  # a second lap of a long sowing runs this much further inside 
 CLAIM_OFFSET = 0.36  # a claim's cross sits this far right of and outward from a pit's centre
 LANE = 0.62  # the first lap's lane: this far from a row's centres, between the rows
 SOWING_LOOP = (0.7, 1.3)  # y of the printed sowing loop's two legs (between the lanes of diagrams)
+
+
+def outline_box() -> tuple[float, float, float, float]:
+    """The board's edge round pits and stores, in board units (x0, y0, x1, y1): what the outline draws."""
+    (x0, _), (x1, _) = geo.store_centre(geo.NORTH), geo.store_centre(geo.SOUTH)
+    half = geo.STORE_WIDTH / 2 + OUTLINE_MARGIN
+    return (x0 - half, -geo.PIT_DIAMETER / 2 - OUTLINE_MARGIN, x1 + half, geo.ROW_GAP + geo.PIT_DIAMETER / 2 + OUTLINE_MARGIN)
 
 
 class AweleBoard(BoardDrawing):
@@ -89,11 +96,9 @@ class AweleBoard(BoardDrawing):
 
     def draw_outline(self, frame: Frame, width: float) -> Group:
         """A rounded rectangle round everything: the board's edge, to cut along or to glue on card."""
-        (x0, _), (x1, _) = geo.store_centre(geo.NORTH), geo.store_centre(geo.SOUTH)
-        half = geo.STORE_WIDTH / 2 + OUTLINE_MARGIN
-        low, high = -geo.PIT_DIAMETER / 2 - OUTLINE_MARGIN, geo.ROW_GAP + geo.PIT_DIAMETER / 2 + OUTLINE_MARGIN
+        x0, y0, x1, y1 = outline_box()
         style = Style(stroke=palette.current().ink, width=width * 1.4, join="round")
-        return Group("outline").add(rounded_box(frame, (x0 - half, low), (x1 + half, high), half, style))
+        return Group("outline").add(rounded_box(frame, (x0, y0), (x1, y1), geo.STORE_WIDTH / 2 + OUTLINE_MARGIN, style))
 
     def draw_pits(self, frame: Frame, width: float) -> Group:
         colours = palette.current()
@@ -144,12 +149,21 @@ class AweleBoard(BoardDrawing):
         """Each pit's name beside it: a1..f1 under South's row, a2..f2 over North's (no room for row numbers
         beyond the stores without shrinking the pits)."""
         group = Group("coordinate")
-        size = frame.length(LABEL_SIZE)
+        for label in self.coordinate_labels():
+            group.add(centred_label(frame, label.at, label.text, frame.length(label.size)))
+        return group
+
+    # -- extent -------------------------------------------------------------------------
+    def coordinate_labels(self) -> tuple[Label, ...]:
+        labels: list[Label] = []
         for k, letter in enumerate(geo.COLUMNS):
             x = k * geo.PITCH
-            group.add(centred_label(frame, (x, -LABEL_GAP), f"{letter}1", size))
-            group.add(centred_label(frame, (x, geo.ROW_GAP + LABEL_GAP), f"{letter}2", size))
-        return group
+            labels += [Label((x, -LABEL_GAP), f"{letter}1", LABEL_SIZE), Label((x, geo.ROW_GAP + LABEL_GAP), f"{letter}2", LABEL_SIZE)]
+        return tuple(labels)
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """Everything lies inside the outline, drawn 1.4 lines wide."""
+        return (Part(outline_box(), lambda scale: self.line_width(Frame(scale), options) * 1.4 / 2),)
 
     # -- counts -------------------------------------------------------------------------
     def draw_piece(

@@ -20,7 +20,7 @@ reconstruction (the geometry's ``LAYOUT_NOTE``).
 from __future__ import annotations
 
 
-from boardgen.boards.base import BoardOptions
+from boardgen.boards.base import BoardOptions, Part, bounding
 from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
@@ -111,6 +111,14 @@ class BraxBoard(GridBoard):
     @property
     def notes(self) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
         return layout_note()
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The lines (a white line's dark edges the widest ink) and the start diamonds, kept on every drawing."""
+        diamonds = [geo.POINTS[name] for owner in (0, 1) for name in geo.START_POINTS[owner]]
+        return (
+            Part(bounding(geo.POINTS.values()), lambda scale: line_widths(Frame(scale), options)[1] / 2),
+            Part(bounding(diamonds, DIAMOND), lambda scale: max(0.25, line_widths(Frame(scale), options)[0] * 0.4) / 2),
+        )
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:

@@ -25,7 +25,7 @@ thin slices, with their number.
 
 from __future__ import annotations
 
-from boardgen.boards.base import BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import BoardDrawing, BoardOptions, Label, Part, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Circle, Group, Hatch, Polygon, Shape, Style, Text
@@ -150,13 +150,23 @@ class GamaoBoard(BoardDrawing):
     def draw_coordinates(self, frame: Frame) -> Group:
         """The point numbers, above the top row and below the bottom row, outside the frame."""
         group = Group("coordinate")
-        size = frame.length(LABEL_SIZE)
+        for label in self.coordinate_labels():
+            group.add(centred_label(frame, label.at, label.text, frame.length(label.size)))
+        return group
+
+    # -- extent -------------------------------------------------------------------------
+    def coordinate_labels(self) -> tuple[Label, ...]:
         (_, low), (_, high) = geo.outer_box()
+        labels = []
         for point in range(1, geo.POINTS + 1):
             x, _ = geo.point_base(point)
-            y = high + LABEL_GAP if geo.is_top(point) else low - LABEL_GAP
-            group.add(centred_label(frame, (x, y), str(point), size))
-        return group
+            labels.append(Label((x, high + LABEL_GAP if geo.is_top(point) else low - LABEL_GAP), str(point), LABEL_SIZE))
+        return tuple(labels)
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """Everything lies inside the outer edge, drawn 1.6 lines wide."""
+        (x0, y0), (x1, y1) = geo.outer_box()
+        return (Part((x0, y0, x1, y1), lambda scale: self.line_width(Frame(scale), options) * 1.6 / 2),)
 
     # -- checkers ---------------------------------------------------------------------
     def draw_pieces(self, frame: Frame, placements: list[tuple[str, Piece]], options: BoardOptions) -> Group:

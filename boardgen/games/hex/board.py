@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from boardgen.boards.base import BoardOptions, centred_label
+from boardgen.boards.base import BoardOptions, Label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Polygon, Style
@@ -106,22 +106,21 @@ class HexBoard(HexCellBoard):
         return board
 
     def coordinates(self, frame: Frame) -> Group:
+        return self.draw_coordinates(frame)
+
+    def coordinate_labels(self) -> tuple[Label, ...]:
         """Letters above and below the columns, numbers beside the rows, outside the bands."""
-        group = Group("coordinate")
-        size = frame.length(LABEL_SIZE)
+        labels: list[Label] = []
         n = self.size
         gap = BAND_DEPTH + 0.5
         for c in range(n):
             top = self.geometry.centre(self.geometry.name(c, 0))
             bottom = self.geometry.centre(self.geometry.name(c, n - 1))
             letter = column_letters(c)
-            group.add(centred_label(frame, (top[0], top[1] + ROW_STEP + gap), letter, size))
-            group.add(centred_label(frame, (bottom[0], bottom[1] - ROW_STEP - gap), letter, size))
+            labels += [Label((top[0], top[1] + ROW_STEP + gap), letter, LABEL_SIZE), Label((bottom[0], bottom[1] - ROW_STEP - gap), letter, LABEL_SIZE)]
         for r in range(n):
             left = self.geometry.centre(self.geometry.name(0, r))
             right = self.geometry.centre(self.geometry.name(n - 1, r))
             number = str(r + 1)
-            group.add(centred_label(frame, (left[0] - 0.5 - gap - 0.2, left[1]), number, size))
-            group.add(centred_label(frame, (right[0] + 0.5 + gap + 0.2, right[1]), number, size))
-        return group
-
+            labels += [Label((left[0] - 0.5 - gap - 0.2, left[1]), number, LABEL_SIZE), Label((right[0] + 0.5 + gap + 0.2, right[1]), number, LABEL_SIZE)]
+        return tuple(labels)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, centred_label, rounded_box
+from boardgen.boards.base import MIN_TEXT_MM, BoardDrawing, BoardOptions, Label, Part, centred_label, rounded_box
 from boardgen.boards.throws import GAP_FACTOR, STICK_WIDTH_FACTOR, STICKS_A_THROW, stick_faces
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
@@ -190,10 +190,30 @@ class NyoutBoard(BoardDrawing):
         """Each station's name as the notation writes it (o05, w1, c): outside the circle for the rim,
         beside the station inside the cross."""
         group = Group("coordinate")
-        size = frame.length(LABEL_SIZE)
-        for name in geo.STATIONS:
-            group.add(centred_label(frame, label_point(name), name, size))
+        for label in self.coordinate_labels():
+            group.add(centred_label(frame, label.at, label.text, frame.length(label.size)))
         return group
+
+    # -- extent -----------------------------------------------------------------------
+    def coordinate_labels(self) -> tuple[Label, ...]:
+        return tuple(Label(label_point(name), name, LABEL_SIZE) for name in geo.STATIONS)
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """Stations (a large one's outline 1.5 lines wide) and the two trays."""
+        def line(scale: float) -> float:
+            return self.line_width(Frame(scale), options)
+
+        def large(scale: float) -> float:
+            return line(scale) * 1.5 / 2
+
+        parts = []
+        for name in geo.STATIONS:
+            (x, y), r = geo.station_centre(name), geo.diameter(name) / 2
+            parts.append(Part((x - r, y - r, x + r, y + r), large if name in geo.LARGE else lambda scale: line(scale) / 2))
+        for name in geo.TRAYS:
+            (x, y), (w, h) = geo.tray_centre(name), geo.TRAY_SIZE
+            parts.append(Part((x - w / 2, y - h / 2, x + w / 2, y + h / 2), lambda scale: line(scale) / 2))
+        return tuple(parts)
 
     # -- horses -----------------------------------------------------------------------
     def piece_colours(self, owner: int) -> tuple[str, str]:

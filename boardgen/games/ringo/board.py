@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from boardgen.boards.base import MIN_TEXT_MM, REVERSED_TEXT_MIN_MM, BoardDrawing, BoardOptions, centred_label
+from boardgen.boards.base import MIN_TEXT_MM, REVERSED_TEXT_MIN_MM, BoardDrawing, BoardOptions, Label, Part, bounding, centred_label
 from boardgen.drawing import palette
 from boardgen.drawing.fonts import metrics
 from boardgen.drawing.frame import Frame
@@ -301,11 +301,26 @@ class RingoBoard(BoardDrawing):
                 # Small print: dark on a paper backing, readable on a dark cell or on the hatching.
                 group.add(_backing(frame, (x, y), name, size))
             group.add(centred_label(frame, (x, y), name, size * (1.5 if cell.ring == 0 else 1.0), colour))
-        letter_size = frame.length(LETTER_SIZE)
-        for segment in range(geo.SEGMENTS):
-            centre = geo.polar(geo.OUTER_RADIUS + LETTER_GAP, geo.segment_centre_deg(segment))
-            group.add(centred_label(frame, centre, geo.SEGMENT_LETTERS[segment], letter_size, palette.current().ink))
+        for label in self.coordinate_labels():
+            group.add(centred_label(frame, label.at, label.text, frame.length(label.size), palette.current().ink))
         return group
+
+    # -- extent -------------------------------------------------------------------
+    def coordinate_labels(self) -> tuple[Label, ...]:
+        """The segment letters round the rim (the cells' names stay inside their cells)."""
+        return tuple(
+            Label(geo.polar(geo.OUTER_RADIUS + LETTER_GAP, geo.segment_centre_deg(segment)), geo.SEGMENT_LETTERS[segment], LETTER_SIZE)
+            for segment in range(geo.SEGMENTS)
+        )
+
+    def extent_parts(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The rim (a line wide) and the neutral zone's bold border (2.8 lines wide, 2.2 in light ink)."""
+        region = geo.neutral_region()
+        angles = [region.start_deg, region.end_deg] + [a for a in range(0, 720, 90) if region.start_deg < a < region.end_deg]
+        sector = [geo.polar(r, a) for r in (region.r_inner, region.r_outer) for a in angles]
+        rim = (-geo.OUTER_RADIUS, -geo.OUTER_RADIUS, geo.OUTER_RADIUS, geo.OUTER_RADIUS)
+        factor = (2.2 if options.light else 2.8) / 2
+        return (Part(rim, lambda scale: line_width(Frame(scale), options) / 2), Part(bounding(sector), lambda scale: line_width(Frame(scale), options) * factor))
 
     def highlight_shape(self, frame: Frame, name: str, style: Style) -> Shape:
         self.location(name)  # an unknown name: UnknownPlace, not a KeyError

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from boardgen.boards.base import BoardOptions
+from boardgen.boards.base import BoardOptions, Part
 from boardgen.boards.grid import GridBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
@@ -209,6 +209,14 @@ class SurakartaBoard(GridBoard):
     def refused_path(self, text: str, points: tuple[str, ...], occupied: frozenset[str]) -> tuple[str, ...]:
         """A refused capture goes the way along the circuits a reader would try (see :func:`refused_path`)."""
         return refused_path(text, points, occupied)
+
+    def layer_extent(self, options: BoardOptions) -> tuple[Part, ...]:
+        """The loops round the corners (the outer circuit's line the widest)."""
+        reach = [(arc.centre[0] + dx * arc.radius, arc.centre[1] + dy * arc.radius) for arc in geo.ARCS for dx, dy in ((-1, -1), (1, 1))]
+        factor = WIDTH_FACTOR[geo.OUTER] * (0.7 if options.light else 1.0) / 2
+        line = self.line_at(options)
+        box = (min(x for x, _ in reach), min(y for _, y in reach), max(x for x, _ in reach), max(y for _, y in reach))
+        return (Part(box, lambda scale: line(scale) * factor),)
 
     # -- drawing ------------------------------------------------------------------
     def layers(self, frame: Frame, options: BoardOptions) -> list[Group]:

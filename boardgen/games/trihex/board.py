@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from boardgen.boards.base import BoardOptions, centred_label
+from boardgen.boards.base import BoardOptions, Label
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
 from boardgen.drawing.model import Group, Hatch, Polygon, Style
@@ -99,16 +99,17 @@ class TrihexBoard(HexCellBoard):
         return board
 
     def coordinates(self, frame: Frame) -> Group:
+        return self.draw_coordinates(frame)
+
+    def coordinate_labels(self) -> tuple[Label, ...]:
         """Row numbers left of each row; position letters under the bottom row."""
-        group = Group("coordinate")
-        size = frame.length(LABEL_SIZE)
+        labels: list[Label] = []
         gap = BAND_DEPTH + 0.5
         n = self.size
         for r in range(n):
             x, y = self.geometry.centre(self.geometry.name(r, 0))
-            group.add(centred_label(frame, (x - 0.5 - gap - 0.3, y), str(r + 1), size))
+            labels.append(Label((x - 0.5 - gap - 0.3, y), str(r + 1), LABEL_SIZE))
         for i in range(n):
             x, y = self.geometry.centre(self.geometry.name(n - 1, i))
-            group.add(centred_label(frame, (x, y - 0.58 - gap - 0.1), column_letters(i), size))
-        return group
-
+            labels.append(Label((x, y - 0.58 - gap - 0.1), column_letters(i), LABEL_SIZE))
+        return tuple(labels)

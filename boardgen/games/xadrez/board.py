@@ -16,7 +16,7 @@ Everything else (squares, colours, coordinates, sizes) is
 
 from __future__ import annotations
 
-from boardgen.boards.base import BoardOptions
+from boardgen.boards.base import BoardOptions, Part, bounding
 from boardgen.boards.chequerboard import ChequerBoard
 from boardgen.drawing import palette
 from boardgen.drawing.frame import Frame
@@ -108,6 +108,18 @@ class XadrezBoard(ChequerBoard):
 
     def start_placements(self) -> list[tuple[str, Piece]]:
         return list(START_PIECES.items())
+
+    def pieces_extent(self, placements: list[tuple[str, Piece]]) -> tuple[Part, ...]:
+        """The figures' outlines round each square's centre, with a dark figure's light halo (3.2 outlines wide)."""
+        parts = []
+        k = self.figure_scale
+        for name, piece in placements:
+            x, y = self.location(name)
+            polygons, circles = FIGURES.get(piece.kind, FIGURES["pawn"])
+            points = [(x + px * k, y + py * k) for shape in polygons for px, py in shape]
+            points += [(x + (cx + dx * r) * k, y + (cy + dy * r) * k) for (cx, cy), r in circles for dx, dy in ((-1, -1), (1, 1))]
+            parts.append(Part(bounding(points), lambda scale: max(0.2, scale * k * 0.025) * 3.2 / 2))
+        return tuple(parts)
 
     def draw_piece(self, frame: Frame, name: str, piece: Piece, options: BoardOptions, offset: tuple[float, float] = (0.0, 0.0)) -> Group:
         x, y = self.location(name)
