@@ -18,7 +18,7 @@ GAME = GameInfo(
     # 9 x 9: 40 placement turns, then up to 80 captures each followed by as many as 80 quiet turns.
     # A random Seega game is long (24 placements, then steps until the count ends it): 60 playouts
     # of the conformance harness take about 30 s where 200 took 100 s, and still reach every rule.
-    extra={"max_plies": 4000, "conformance_playouts": 30},
+    extra={"max_plies": 4000, "conformance_playouts": 16},
     variants=(
         Variant.choice(
             "continue_capture",
