@@ -27,7 +27,6 @@ nothing of their own:
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 
@@ -35,8 +34,7 @@ from boardgen.booklet.build import game_folder, load_checked
 from boardgen.booklet.html import LABELS, is_aside, render_inline
 from boardgen.booklet.sources import DiagramRef, TextChunk
 
-from .booklets_kit import ALL_BOOKLETS
-from ..conftest import require_tool
+from .booklets_kit import ALL_BOOKLETS, pdf_text
 from .test_typesetting import BREAK_HYPHEN, Line, Measured, Page, body_pages, measured
 
 ids = {"ids": lambda booklet: booklet.name}
@@ -82,8 +80,7 @@ def raw_pages(booklet: Measured) -> list[str]:
     The running head and page number, drawn last, are left out.
     """
     if booklet.booklet.name not in _raw:
-        tool = require_tool("pdftotext")
-        text = subprocess.run([tool, "-raw", str(booklet.pdf), "-"], capture_output=True, text=True, check=True).stdout
+        text = pdf_text(booklet.pdf, "-raw")  # once a session, whichever worker asks first
         pages = []
         for page in text.split("\f")[: len(booklet.pages)]:
             lines = page.rstrip("\n").split("\n")
