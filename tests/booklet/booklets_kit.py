@@ -8,13 +8,16 @@ without it), behind a lock, so the first worker that needs a booklet builds it
 and the others wait for it and read the file.  The booklets are the ones
 ``boardgen booklet`` writes (:func:`boardgen.booklet.build.booklet_pdf`, the
 cover fitted and all); the imposed sheets are made from the A5 file as
-``boardgen build`` does.
+``boardgen build`` does.  What ``pdftotext`` reads from a shared booklet is
+kept beside it (:func:`pdf_text`), so the tests that read the same booklet,
+in whatever worker, run the extraction once.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import subprocess
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -95,3 +98,20 @@ def imposed_file(factory: pytest.TempPathFactory, booklet: Booklet, sheet: str) 
     assert booklet.paper == "a5"
     source = booklet_file(factory, booklet)
     return _once(_shared_folder(factory) / f"{booklet.name}-imposed-{sheet}.pdf", lambda: impose(source.read_bytes(), sheet))
+
+
+def pdf_text(pdf: Path, *args: str) -> str:
+    """``pdftotext ARGS PDF -`` of a booklet from :func:`booklet_file` or :func:`imposed_file`, run once a session.
+
+    The text is kept beside the PDF in the shared folder (named by the
+    arguments), so every test and worker that asks again reads the file.
+    """
+    from ..conftest import require_tool
+
+    tool = require_tool("pdftotext")
+    name = pdf.stem + "".join(arg.replace("-", "_") for arg in args) + ".txt"
+
+    def extract() -> bytes:
+        return subprocess.run([tool, *args, str(pdf), "-"], capture_output=True, check=True).stdout
+
+    return _once(pdf.with_name(name), extract).read_text(encoding="utf-8")

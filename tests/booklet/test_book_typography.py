@@ -27,7 +27,6 @@ nothing of their own:
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 
@@ -36,8 +35,7 @@ from boardgen.booklet.html import LABELS
 from boardgen.booklet.markdown_html import is_aside, render_inline
 from boardgen.booklet.markdown_source import DiagramRef, TextChunk
 
-from .booklets_kit import ALL_BOOKLETS
-from ..conftest import require_tool
+from .booklets_kit import ALL_BOOKLETS, pdf_text
 from .test_typesetting import BREAK_HYPHEN, Line, Measured, Page, body_pages, measured
 
 ids = {"ids": lambda booklet: booklet.name}
@@ -83,8 +81,7 @@ def raw_pages(booklet: Measured) -> list[str]:
     The running head and page number, drawn last, are left out.
     """
     if booklet.booklet.name not in _raw:
-        tool = require_tool("pdftotext")
-        text = subprocess.run([tool, "-raw", str(booklet.pdf), "-"], capture_output=True, text=True, check=True).stdout
+        text = pdf_text(booklet.pdf, "-raw")  # once a session, whichever worker asks first
         pages = []
         for page in text.split("\f")[: len(booklet.pages)]:
             lines = page.rstrip("\n").split("\n")

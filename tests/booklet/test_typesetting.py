@@ -56,7 +56,7 @@ from boardgen.booklet.markdown_source import markdown
 from boardgen.booklet.table_widths import COLUMN_GAP_MM
 
 from ..conftest import require_tool
-from .booklets_kit import ALL_BOOKLETS, Booklet, booklet_file
+from .booklets_kit import ALL_BOOKLETS, Booklet, booklet_file, pdf_text
 
 PT_PER_MM = 72 / 25.4
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -181,8 +181,7 @@ def measured(factory: pytest.TempPathFactory, booklet: Booklet) -> Measured:
         return _cache[booklet.name]
     pdf = booklet_file(factory, booklet)
     paper = PAPERS[booklet.paper]
-    tool = require_tool("pdftotext")
-    layout = subprocess.run([tool, "-bbox-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    layout = pdf_text(pdf, "-bbox-layout")  # once a session, whichever worker asks first (booklets_kit)
     images = _raster(pdf, factory.mktemp(f"ink-{booklet.name}"))
     result = Measured(booklet, pdf, sections=_sections(pdf))
     for number, (page, image) in enumerate(zip(ET.fromstring(layout).findall(f".//{XHTML}page"), images), start=1):

@@ -71,3 +71,58 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def environment(**extra: str) -> dict[str, str]:
     return dict(os.environ, **extra)
+
+
+# -- one build shared by the tests that start from it ---------------------------------------------
+
+
+def _shared_folder(factory: pytest.TempPathFactory) -> Path:
+    """The session's folder every pytest-xdist worker sees (each worker's basetemp is one level below it)."""
+    base = factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-builds"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def shared_build(factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], name: str, *argv: str) -> tuple[Path, dict]:
+    """``boardgen build ARGV`` made once a session (across xdist workers) into a folder of its own: (folder, its JSON).
+
+    ``name`` says what is built: the same name for the same arguments and the
+    same monkeypatched plan (``STEPS``, the ``a5_only`` editions), which the
+    caller must have set.  The folder is shared: read it, or :func:`copy_build`
+    it to change it.  The first test that asks builds it behind a lock; the
+    others wait for it.
+    """
+    import fcntl
+
+    shared = _shared_folder(factory)
+    folder, record = shared / name, shared / f"{name}.json"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not record.exists():
+            if folder.exists():
+                shutil.rmtree(folder)  # a build that failed half-way in an earlier test
+            data = build_json(capsys, folder, *argv)
+            record.write_text(json.dumps(data), encoding="utf-8")
+    return folder, json.loads(record.read_text(encoding="utf-8"))
+
+
+def copy_build(source: Path, target: Path) -> Path:
+    """A copy of the output folder ``source`` at ``target`` that the next build takes for its own.
+
+    Files keep their bytes and modification times (``copy2``: what the cache
+    compares), and the cache is told it is ``target``'s: a cache records the
+    folder it was written for and ignores itself elsewhere (tests of that in
+    test_incremental.py), so without this the copy would be built again whole.
+    """
+    from boardgen.make.cache import folder_identity
+
+    shutil.copytree(source, target, symlinks=True)
+    cache = target / CACHE_NAME
+    stat = cache.stat()
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    assert data["output"] == folder_identity(source), data["output"]
+    data["output"] = folder_identity(target)
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    os.utime(cache, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    return target

@@ -1,8 +1,9 @@
 """An incremental build: only what changed is made, deleted and changed files are made again, unplanned ones removed.
 
-Most tests build Hex's boards and diagrams (``--only hex --kind
-boards,diagrams``, a few seconds); the Markdown edit builds two games'
-booklets on A5 only.
+Most tests start from Hex's boards and diagrams (``--only hex --kind
+boards,diagrams``, a few seconds), built once a session and copied
+(:func:`kit.shared_build`, :func:`kit.copy_build`); the Markdown edit builds
+two games' default boards and English booklets on A5 only.
 """
 
 from __future__ import annotations
@@ -20,14 +21,20 @@ import boardgen.make.steps as steps
 from boardgen.make.cache import CACHE_NAME
 from boardgen.site.catalogue import Artefact, digest
 
-from .kit import HEX_BOARDS, HEX_BOOKLETS_A5, build_json, cache_of, edit, files_of, run
+from .kit import HEX_BOARDS, HEX_BOOKLETS_A5, build_json, cache_of, copy_build, edit, files_of, run, shared_build
 
 HEX_SMALL = ("--only", "hex", "--kind", "boards,diagrams")
 HEX_BOARDS_ONLY = ("--only", "hex", "--kind", "boards")  # with STEPS cut down to the default boards: four files
 
 
-def test_nothing_changed_makes_nothing_and_writes_nothing(capsys, tmp_path):
-    first = build_json(capsys, tmp_path, *HEX_SMALL)
+def hex_small(factory, capsys) -> tuple[Path, dict]:
+    """Hex's boards and diagrams, built once a session: (its folder, to read only; the build's JSON)."""
+    return shared_build(factory, capsys, "hex-boards-diagrams", *HEX_SMALL)
+
+
+def test_nothing_changed_makes_nothing_and_writes_nothing(capsys, tmp_path, tmp_path_factory):
+    folder, first = hex_small(tmp_path_factory, capsys)
+    tmp_path = copy_build(folder, tmp_path / "out")
     made = sorted(first["built"])
     assert made[: len(HEX_BOARDS)] == HEX_BOARDS and len(made) > len(HEX_BOARDS)  # and Hex's diagrams
     assert all(path.startswith("diagrams/hex/") for path in made[len(HEX_BOARDS) :])
@@ -40,8 +47,8 @@ def test_nothing_changed_makes_nothing_and_writes_nothing(capsys, tmp_path):
     assert files_of(tmp_path) == before and (tmp_path / CACHE_NAME).stat().st_mtime_ns == cache_time
 
 
-def test_records_are_the_files(capsys, tmp_path):
-    data = build_json(capsys, tmp_path, *HEX_SMALL)
+def test_records_are_the_files(capsys, tmp_path_factory):
+    tmp_path, data = hex_small(tmp_path_factory, capsys)
     assert [record["path"] for record in data["artefacts"]] == [Path(f["path"]).relative_to(tmp_path).as_posix() for f in data["files"]]
     for record in data["artefacts"]:
         path = tmp_path / record["path"]
@@ -60,8 +67,8 @@ def test_records_are_the_files(capsys, tmp_path):
     assert poster["pages"] > 1  # counted, not assumed
 
 
-def test_a_deleted_or_changed_file_is_made_again_and_a_touched_one_is_not(capsys, tmp_path):
-    build_json(capsys, tmp_path, *HEX_SMALL)
+def test_a_deleted_or_changed_file_is_made_again_and_a_touched_one_is_not(capsys, tmp_path, tmp_path_factory):
+    tmp_path = copy_build(hex_small(tmp_path_factory, capsys)[0], tmp_path / "out")
     deleted, changed, touched = tmp_path / "boards/hex-11-a4.pdf", tmp_path / "boards/hex-11-letter.svg", tmp_path / "diagrams/hex/swap.svg"
     original = {path: path.read_bytes() for path in (deleted, changed, touched)}
     deleted.unlink()
@@ -176,12 +183,24 @@ def test_a_forged_record_cannot_remove_a_file_outside_the_folder(capsys, tmp_pat
 
 # -- one game's Markdown -------------------------------------------------------------------------
 
-TWO_GAMES = ("--only", "hex,trihex")  # boards, booklets (A5), diagrams and the site of two games
+TWO_GAMES = ("--only", "hex,trihex")  # boards, booklets, diagrams and the site of two games
+HEX_ENGLISH_A5 = ["booklets/hex-en-a5-imposed-a4.pdf", "booklets/hex-en-a5.pdf"]
 
 
 def test_editing_one_games_markdown_makes_only_its_booklets_and_diagrams_again(capsys, tmp_path, home, a5_only, monkeypatch):
+    """An edit of Hex's ``en.md`` remakes Hex's booklets and diagrams and the site; nothing of Trihex's, no board.
+
+    Built: the default boards of both games (the other sizes, posters and
+    pen sheets are more boards made by the same steps), their English
+    booklets on A5 and imposed on A4 (English alone typesets in half the
+    time of the bilingual booklet, and prints the edited text), their
+    diagrams and the site.
+    """
+    import boardgen.make.booklets as build_booklets
     import boardgen.site as site
 
+    monkeypatch.setattr(build_booklets, "EDITION_LANGS", (("en",),))
+    monkeypatch.setattr(steps, "STEPS", ("boardgen.make.steps:board_jobs", "boardgen.make.booklets:booklet_jobs", "boardgen.make.booklets:diagram_jobs"))
     calls = []
 
     def build_site(records, output):
@@ -193,16 +212,18 @@ def test_editing_one_games_markdown_makes_only_its_booklets_and_diagrams_again(c
     out = tmp_path / "out"
     first = build_json(capsys, out, *TWO_GAMES)
     hex_diagrams = sorted(p for p in first["built"] if p.startswith("diagrams/hex/"))
-    assert len(calls) == 1 and hex_diagrams and set(HEX_BOOKLETS_A5) <= set(first["built"])
+    assert len(calls) == 1 and hex_diagrams and set(HEX_ENGLISH_A5) <= set(first["built"])
+    assert {"boards/hex-11-a4.pdf", "boards/trihex-11-a4.pdf", "booklets/trihex-en-a5.pdf"} <= set(first["built"])
+    assert any(p.startswith("diagrams/trihex/") for p in first["built"])
     edit(home / "rules_text" / "hex" / "en.md", '"15 to 45 minutes"', '"15 to 50 minutes"')
     before = files_of(out)
     second = build_json(capsys, out, *TWO_GAMES)
-    assert sorted(second["built"]) == sorted(HEX_BOOKLETS_A5 + hex_diagrams + ["index.html"])
+    assert sorted(second["built"]) == sorted(HEX_ENGLISH_A5 + hex_diagrams + ["index.html"])
     changed = {path for path, mtime in files_of(out).items() if before.get(path) != mtime}
     assert changed == set(second["built"])
-    assert "15 to 50 minutes" in PdfReader(out / "booklets/hex-pt-en-a5.pdf").pages[0].extract_text()
+    assert "15 to 50 minutes" in PdfReader(out / "booklets/hex-en-a5.pdf").pages[0].extract_text()
     # the site was given every file's record, with the new booklet's
-    assert len(calls) == 2 and {r.path: r.sha256 for r in calls[1]}["booklets/hex-pt-en-a5.pdf"] == digest((out / "booklets/hex-pt-en-a5.pdf").read_bytes())
+    assert len(calls) == 2 and {r.path: r.sha256 for r in calls[1]}["booklets/hex-en-a5.pdf"] == digest((out / "booklets/hex-en-a5.pdf").read_bytes())
     third = build_json(capsys, out, *TWO_GAMES)
     assert third["built"] == [] and len(calls) == 2
 

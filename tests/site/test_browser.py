@@ -10,7 +10,8 @@ files that are there.  A screenshot of each layout is saved in the test's
 folder (printed with ``-s``) to be looked at.
 
 Everything expensive (typesetting, the browser) happens once, in
-module-scoped fixtures.
+module-scoped fixtures; the booklet is the session's shared one
+(tests/booklet/booklets_kit.py), typeset once for every test that reads it.
 """
 
 from __future__ import annotations
@@ -41,8 +42,17 @@ def site(tmp_path_factory) -> Path:
     """A real output folder for Hex and Brax with the site built into it."""
     from boardgen.site import build_site
 
+    from boardgen.booklet.build import BUILD_LANGS, BookletRequest
+
+    from ..booklet.booklets_kit import Booklet, booklet_file
+
     output = tmp_path_factory.mktemp("site-output")
-    build_small_output(output, GAMES, booklet_games=("hex",))
+    build_small_output(output, GAMES, booklet_games=())
+    # Hex's bilingual A5 booklet as build_small_output would typeset it (booklet_pdf, the build's
+    # languages): the session's copy (tests/booklet/booklets_kit.py), typeset once for every test that reads it.
+    shared = booklet_file(tmp_path_factory, Booklet("hex", BUILD_LANGS, "a5"))
+    (output / "booklets").mkdir()
+    (output / "booklets" / BookletRequest(BUILD_LANGS, "a5").file_name("hex")).write_bytes(shared.read_bytes())
     build_site(records_from_output(output), output)
     return output
 
