@@ -304,7 +304,7 @@ class GridBoard(BoardDrawing):
             kinds = dict((name, piece.kind) for name, piece in self.start_placements())
             factor = self.start_mark_stroke
             for ringed, grow in ((False, 1.0), (True, 1.35)):  # an officer's or king's mark is the wider
-                names = [name for name in marks if (kinds.get(name) in RINGED_KINDS) == ringed]
+                names = [name for name in marks if (kinds.get(name) in self.ringed_kinds) == ringed]
                 if names:
                     parts.append(Part(bounding([self.location(name) for name in names], self.start_mark_radius * grow), lambda scale: max(0.25, line(scale) * factor) / 2))
         if self.marked and self.places == "points":
