@@ -31,7 +31,8 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from boardgen.errors import BoardgenError, OptionError
@@ -394,41 +395,44 @@ def _write_in(folder: int, name: str, data: bytes, shown: Path) -> None:
         raise
 
 
-def stat_inside(root: Path, relative: str) -> os.stat_result | None:
-    """``lstat`` of ``root/relative`` reached without following a symlink below ``root``; None if it cannot be reached so."""
+@contextmanager
+def _parent_of(root: Path, relative: str) -> Iterator[tuple[int, str] | None]:
+    """The open folder that holds ``root/relative`` (reached without following a symlink) and the
+    entry's name in it; None when it cannot be reached so.  The folder is closed on leaving."""
     try:
         parts = _parts(relative)
-    except BoardgenError:
-        return None
-    try:
         folder = _open_below(root, parts[:-1], create=False)
     except (BoardgenError, OSError):
-        return None
+        folder = None
     if folder is None:
-        return None
+        yield None
+        return
     try:
-        return os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
-    except OSError:
-        return None
+        yield folder, parts[-1]
     finally:
         os.close(folder)
+
+
+def stat_inside(root: Path, relative: str) -> os.stat_result | None:
+    """``lstat`` of ``root/relative`` reached without following a symlink below ``root``; None if it cannot be reached so."""
+    with _parent_of(root, relative) as found:
+        if found is None:
+            return None
+        try:
+            return os.stat(found[1], dir_fd=found[0], follow_symlinks=False)
+        except OSError:
+            return None
 
 
 def read_inside(root: Path, relative: str) -> bytes | None:
     """The bytes of the regular file ``root/relative``, reached without following any symlink; None otherwise."""
-    try:
-        parts = _parts(relative)
-        folder = _open_below(root, parts[:-1], create=False)
-    except (BoardgenError, OSError):
-        return None
-    if folder is None:
-        return None
-    try:
-        handle = os.open(parts[-1], os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0), dir_fd=folder)
-    except OSError:
-        return None
-    finally:
-        os.close(folder)
+    with _parent_of(root, relative) as found:
+        if found is None:
+            return None
+        try:
+            handle = os.open(found[1], os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0), dir_fd=found[0])
+        except OSError:
+            return None
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             return None
@@ -448,23 +452,19 @@ def remove_inside(root: Path, relative: str) -> bool:
     A folder it leaves empty (not ``root``) is removed too.  Returns whether
     anything was removed.
     """
-    try:
-        parts = _parts(relative)
-        folder = _open_below(root, parts[:-1], create=False)
-    except (BoardgenError, OSError):
-        return False
-    if folder is None:
-        return False
-    try:
-        mode = _mode(parts[-1], folder)
-        if mode is None or not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+    with _parent_of(root, relative) as found:
+        if found is None:
             return False
-        os.unlink(parts[-1], dir_fd=folder)
-        empty = not os.listdir(folder)
-    except OSError:
-        return False
-    finally:
-        os.close(folder)
+        folder, name = found
+        try:
+            mode = _mode(name, folder)
+            if mode is None or not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+                return False
+            os.unlink(name, dir_fd=folder)
+            empty = not os.listdir(folder)
+        except OSError:
+            return False
+    parts = _parts(relative)
     if empty and len(parts) > 1:
         parent = _open_below(root, parts[:-2], create=False)
         if parent is not None:

@@ -25,21 +25,8 @@ from boardgen.site.catalogue import Artefact, digest
 
 from ..conftest import ROOT
 from .kit import run
-from .trust_kit import BOARD, DIAGRAM_FOLDER, SMALL, copy_of, manifest_problems
+from .trust_kit import BOARD, DIAGRAM_FOLDER, SMALL, built, copy_of, manifest_problems, out  # noqa: F401 (fixtures)
 
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("built") / "out"
-    with pytest.raises(SystemExit) as info:
-        main(["build", "-q", "-o", str(folder), *SMALL])
-    assert info.value.code in (0, None)
-    return folder
-
-
-@pytest.fixture
-def out(built: Path, tmp_path: Path) -> Path:
-    return copy_of(built, tmp_path / "out")
 
 
 def _edit_cache(folder: Path, change) -> None:

@@ -21,22 +21,8 @@ from boardgen.make.cache import CACHE_NAME
 from boardgen.output import read_inside, remove_inside, stat_inside, write_inside
 
 from .kit import run
-from .trust_kit import BOARD, DIAGRAM_FOLDER, SMALL, copy_of, manifest_problems
+from .trust_kit import BOARD, DIAGRAM_FOLDER, SMALL, built, copy_of, manifest_problems, out  # noqa: F401 (fixtures)
 
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Seega's boards, diagrams and site, built once for the module (each test works on a copy)."""
-    folder = tmp_path_factory.mktemp("built") / "out"
-    with pytest.raises(SystemExit) as info:
-        main(["build", "-q", "-o", str(folder), *SMALL])
-    assert info.value.code in (0, None)
-    return folder
-
-
-@pytest.fixture
-def out(built: Path, tmp_path: Path) -> Path:
-    return copy_of(built, tmp_path / "out")
 
 
 @pytest.fixture

@@ -12,6 +12,9 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
+from boardgen.cli import main
 from boardgen.make.cache import CACHE_NAME, folder_identity
 from boardgen.site.catalogue import digest
 
@@ -48,3 +51,20 @@ def manifest_problems(folder: Path) -> list[str]:
     on_disk = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file() and path.name not in (CACHE_NAME, "manifest.json")}
     problems += [f"{path}: in the folder, not listed" for path in sorted(on_disk - set(listed))]
     return problems
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Seega's boards, diagrams and site, built once for the module that imports it (each test works on a copy)."""
+    folder = tmp_path_factory.mktemp("built") / "out"
+    with pytest.raises(SystemExit) as info:
+        main(["build", "-q", "-o", str(folder), *SMALL])
+    assert info.value.code in (0, None)
+    return folder
+
+
+@pytest.fixture
+def out(built: Path, tmp_path: Path) -> Path:
+    """A copy of the module's built folder, this test's own."""
+    return copy_of(built, tmp_path / "out")
+
