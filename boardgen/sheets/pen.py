@@ -42,7 +42,7 @@ def best_grid(board: BoardDrawing, options: BoardOptions, paper: Paper, count: i
     one replaces the best so far only when its scale is larger by more than
     :data:`BETTER` (so of equal grids the first, with fewer rows, stays).
     Each candidate's scale is arithmetic on the board's stated extent
-    (:meth:`~boardgen.boards.base.Extent.scale_for`): no drawing, so even the
+    (:meth:`~boardgen.boards.extent.Extent.scale_for`): no drawing, so even the
     36 grids of a 36-board sheet cost nothing.
     """
     extent = board.extent(options)
