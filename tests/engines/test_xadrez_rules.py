@@ -430,13 +430,14 @@ def test_listing_games_and_drawing_the_board_do_not_import_chess(tmp_path: Path)
 
 
 def test_the_reason_codes_are_the_documented_ones() -> None:
-    """Every code ``why_illegal`` can return is in docs/notation/xadrez.md's table, and every documented code exists."""
+    """Every code ``why_illegal`` can return (rules.py and its refusals.py) is in docs/notation/xadrez.md's table, and every documented code exists."""
     import re
 
     docs = (ROOT / "docs" / "notation" / "xadrez.md").read_text(encoding="utf-8")
     table = docs[docs.index("## Reason codes") :]
     documented = set(re.findall(r"^\| `([a-z-]+)` \|", table, flags=re.MULTILINE))
-    source = (ROOT / "boardgen" / "games" / "xadrez" / "rules.py").read_text(encoding="utf-8")
+    package = ROOT / "boardgen" / "games" / "xadrez"
+    source = "\n".join((package / name).read_text(encoding="utf-8") for name in ("rules.py", "refusals.py"))
     # a code is the second item of a (message, code) pair: `, "code")`, or alone on its line before `)`
     returned = set(re.findall(r',\s*"([a-z][a-z-]*)"\)', source))
     returned |= set(re.findall(r'^\s*"([a-z][a-z-]*)",\n\s*\)', source, flags=re.MULTILINE))

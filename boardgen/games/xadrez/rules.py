@@ -3,8 +3,9 @@
 Why python-chess and not a move generator of our own: chess is the one game
 of the series with a library that the whole field trusts and tests (perft
 suites, millions of games); a hand-written generator would only be a second,
-less tested copy.  This module and its PGN reader (:mod:`.pgn`) are the only
-ones that import ``chess`` (GPL-3.0, see the README): it adapts a ``chess.Board`` to boardgen's
+less tested copy.  This module, its PGN reader (:mod:`.pgn`), its move spellings
+(:mod:`.notation`) and its refusal reasons (:mod:`.refusals`) are the only ones
+that import ``chess`` (GPL-3.0, see the README): it adapts a ``chess.Board`` to boardgen's
 :class:`~boardgen.engine.base.GameState` and adds what python-chess leaves to
 its callers: the draw rules as a variant, a position text that carries the
 history a repetition needs, and reasons, with codes, for refused moves.
@@ -35,7 +36,7 @@ possible, as python-chess recognises it) end the game under every variant.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -45,29 +46,11 @@ from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piec
 from boardgen.engine.variants import VariantValues
 from boardgen.errors import IllegalMoveError, NotationError, PositionError
 from boardgen.games.xadrez import GAME
+from boardgen.games.xadrez.notation import BLACK, CASTLE_RE, CLAIM, KIND, PGN_STOP_RE, SIDE_WORDS, SQUARES, UCI_RE, VIA, WHITE, side_of, strip_annotation
 from boardgen.games.xadrez.pgn import read_pgn
+from boardgen.games.xadrez.refusals import why_illegal
 from boardgen.values import digits_value, position_counter
 
-WHITE, BLACK = 0, 1
-SIDE_WORDS = {WHITE: "White", BLACK: "Black"}
-KIND = {
-    chess.KING: "king",
-    chess.QUEEN: "queen",
-    chess.ROOK: "rook",
-    chess.BISHOP: "bishop",
-    chess.KNIGHT: "knight",
-    chess.PAWN: "pawn",
-}
-SAN_LETTER = {"K": chess.KING, "Q": chess.QUEEN, "R": chess.ROOK, "B": chess.BISHOP, "N": chess.KNIGHT}
-SQUARES: tuple[str, ...] = tuple(chess.SQUARE_NAMES)
-CLAIM = "claim"
-VIA = "via"
-
-SAN_RE = re.compile(r"^([KQRBN])?([a-h])?([1-8])?(x)?([a-h][1-8])(?:=?([QRBNKP]))?$")
-UCI_RE = re.compile(r"^([a-h][1-8])([a-h][1-8])([qrbnkp])?$")
-CASTLE_RE = re.compile(r"^(?:O-O(-O)?|0-0(-0)?)$")
-LONG_RE = re.compile(r"^([a-h][1-8])[-x]([a-h][1-8])(?:=?([QRBNKPqrbnkp]))?$")
-PGN_STOP_RE = re.compile(r"@\s*(\d+)\s*(\.\.\.|\.)\s*$")
 
 
 @dataclass(frozen=True)
@@ -87,26 +70,6 @@ def rules_for(chosen: VariantValues) -> Rules:
 
 def resolve_rules(variants: Mapping[str, str] | None) -> Rules:
     return rules_for(GAME.resolve_variants(variants))
-
-
-def side_of(colour: chess.Color) -> int:
-    return WHITE if colour == chess.WHITE else BLACK
-
-
-def strip_annotation(text: str) -> str:
-    """SAN without what does not choose the move: check and mate signs, ``!``/``?``, ``e.p.``.
-
-    Long algebraic (``e2-e4``, ``e4xd5``, ``e7-e8=Q``) becomes UCI (``e2e4``):
-    diagrams write refused moves so, because the dash shows both squares.
-    """
-    text = text.strip()
-    if text.lower().endswith("e.p."):
-        text = text[:-4].strip()
-    text = text.rstrip("+#!?")
-    long = LONG_RE.match(text)
-    if long:
-        text = long.group(1) + long.group(2) + (long.group(3) or "").lower()
-    return text
 
 
 #: the highest move number a position text may carry: the longest game the automatic 75-move rule
@@ -405,35 +368,26 @@ class XadrezState(GameState):
         return None
 
     # -- notation ----------------------------------------------------------------
-    def parse_move(self, text: str) -> Move:
-        """SAN (canonical, or without its check sign, or in another case when only one move fits) or UCI."""
-        moves = self.legal_moves()
-        wanted = text.strip()
-        for move in moves:
-            if move.text == wanted:
-                return move
+    def read_other_spelling(self, wanted: str, moves: Sequence[Move], text: str) -> Move | None:
+        """The hook of the shared ``parse_move``: SAN without its check sign or in another letter case
+        (when only one move fits), UCI, long algebraic, and the word ``claim``."""
         if not moves:
-            raise IllegalMoveError(*self.why_illegal(text))
+            return None
         if wanted.lower() == CLAIM:
-            for move in moves:
-                if move.key == CLAIM:
-                    return move
-            raise IllegalMoveError(*self.why_illegal(text))
+            return next((move for move in moves if move.key == CLAIM), None)
         plain = strip_annotation(wanted)
         by_key = {move.key: move for move in moves if isinstance(move.key, chess.Move)}
         found = self._read_san(plain) or self._read_uci(plain)
         if found is not None and found in by_key:
             return by_key[found]
         fits = [m for m in moves if strip_annotation(m.text).upper() == plain.upper()]
-        if len(fits) == 1:
-            return fits[0]
         if len(fits) > 1:
             raise IllegalMoveError(
                 f"{text}: {' and '.join(m.text for m in fits)} are both written so in this letter case; "
                 "write pieces in capitals (B for a bishop) and files in small letters (b for the b-pawn)",
                 "ambiguous",
             )
-        raise IllegalMoveError(*self.why_illegal(text))
+        return fits[0] if fits else None
 
     def _read_san(self, text: str) -> chess.Move | None:
         if CASTLE_RE.match(text):
@@ -450,156 +404,13 @@ class XadrezState(GameState):
         return move if move in self._board.legal_moves else None
 
     def why_illegal_in_play(self, text: str) -> tuple[str, str]:
-        """Name the law a move text breaks; the codes are listed in docs/notation/xadrez.md."""
-        wanted = text.strip()
-        if wanted.lower() == CLAIM:
-            return (f"{text}: there is no draw to claim: the position has not occurred three times and "
-                    "50 moves have not passed without a capture or a pawn move", "no-claim") if self._rules.claims else (
-                    f"{text}: under these draw rules a draw is never claimed", "no-claim")
-        plain = strip_annotation(wanted)
-        try:
-            self._board.parse_san(plain.replace("0", "O") if CASTLE_RE.match(plain) else plain)
-        except chess.AmbiguousMoveError:
-            fits = [m.text for m in self.generated_moves() if _san_target(m.text) == _san_target(plain)]
-            return (f"{text}: more than one piece can make this move ({', '.join(fits)}); say which", "ambiguous")
-        except ValueError:
-            pass
-        if CASTLE_RE.match(plain):
-            return self._why_castle(text, long=plain.count("-") == 2)
-        uci = UCI_RE.match(plain.lower())
-        if uci:
-            return self._why_uci(text, uci)
-        san = SAN_RE.match(plain)
-        if not san:
-            return (f"{text}: not a move; write it in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4)", "syntax")
-        return self._why_san(text, san)
+        """Name the law a move text breaks (:mod:`.refusals`); the codes are listed in docs/notation/xadrez.md."""
+        return why_illegal(self, text)
 
-    def _why_uci(self, text: str, match: re.Match[str]) -> tuple[str, str]:
-        board = self._board
-        origin, to = chess.parse_square(match.group(1)), chess.parse_square(match.group(2))
-        piece = board.piece_at(origin)
-        if piece is None:
-            return (f"{text}: there is no piece on {match.group(1)}", "empty")
-        if piece.color != board.turn:
-            return (f"{text}: the piece on {match.group(1)} is not yours; {SIDE_WORDS[self.side]} is to move", "not-yours")
-        promotion = match.group(3)
-        if piece.piece_type == chess.KING and abs(chess.square_file(origin) - chess.square_file(to)) == 2 \
-                and chess.square_rank(origin) == chess.square_rank(to):
-            return self._why_castle(text, long=chess.square_file(to) < chess.square_file(origin))
-        return self._why_piece(text, origin, to, promotion.upper() if promotion else None)
-
-    def _why_san(self, text: str, match: re.Match[str]) -> tuple[str, str]:
-        board = self._board
-        letter, file, rank, _x, target, promotion = match.groups()
-        kind = SAN_LETTER[letter] if letter else chess.PAWN
-        to = chess.parse_square(target)
-        candidates = [
-            square for square in board.pieces(kind, board.turn)
-            if (file is None or chess.square_file(square) == "abcdefgh".index(file))
-            and (rank is None or chess.square_rank(square) == int(rank) - 1)
-        ]
-        if kind == chess.PAWN and file is None:
-            candidates = [s for s in candidates if chess.square_file(s) == chess.square_file(to)]
-        if not candidates:
-            word = KIND[kind]
-            return (f"{text}: {SIDE_WORDS[self.side]} has no {word} that could make this move", "no-piece")
-        if kind == chess.KING and abs(chess.square_file(candidates[0]) - chess.square_file(to)) == 2 \
-                and chess.square_rank(candidates[0]) == chess.square_rank(to):
-            return self._why_castle(text, long=chess.square_file(to) < chess.square_file(candidates[0]))
-        reasons = [self._why_piece(text, origin, to, promotion) for origin in candidates]
-        # the most telling reason: one whose piece could at least move so (geometry fits)
-        for message, code in reasons:
-            if code != "unreachable":
-                return (message, code)
-        return reasons[0]
-
-    def _why_piece(self, text: str, origin: int, to: int, promotion: str | None) -> tuple[str, str]:
-        """Why the piece on ``origin`` may not go to ``to`` (with ``promotion``, a SAN letter, if given)."""
-        board = self._board
-        piece = board.piece_at(origin)
-        assert piece is not None
-        name, word = SQUARES[origin], KIND[piece.piece_type]
-        target = board.piece_at(to)
-        if not _reaches(board, piece, origin, to):
-            if piece.piece_type == chess.PAWN:
-                return self._why_pawn(text, origin, to)
-            return (f"{text}: the {word} on {name} does not move that way", "unreachable")
-        between = _between(origin, to)
-        if piece.piece_type in (chess.BISHOP, chess.ROOK, chess.QUEEN) or (piece.piece_type == chess.PAWN and between):
-            blocker = next((s for s in between if board.piece_at(s) is not None), None)
-            if blocker is not None:
-                return (f"{text}: the way from {name} to {SQUARES[to]} is blocked on {SQUARES[blocker]}", "blocked")
-        if target is not None and target.color == board.turn:
-            return (f"{text}: {SQUARES[to]} holds one of your own pieces", "own-piece")
-        if piece.piece_type == chess.PAWN:
-            if chess.square_file(origin) == chess.square_file(to) and target is not None:
-                return (f"{text}: a pawn captures diagonally, never straight ahead; {SQUARES[to]} is occupied", "pawn-blocked")
-            if chess.square_file(origin) != chess.square_file(to) and target is None and board.ep_square != to:
-                return self._why_pawn(text, origin, to)
-            last = chess.square_rank(to) in (0, 7)
-            if last and promotion is None:
-                return (f"{text}: a pawn reaching the last rank must be promoted (write {SQUARES[to]}=Q, =R, =B or =N)", "must-promote")
-            if promotion is not None and (not last or promotion in ("K", "P")):
-                return (f"{text}: a pawn is promoted only on the last rank, to a queen, rook, bishop or knight", "bad-promotion")
-        elif promotion is not None:
-            return (f"{text}: only a pawn is promoted", "bad-promotion")
-        return self._why_check(text, origin, to, piece)
-
-    def _why_pawn(self, text: str, origin: int, to: int) -> tuple[str, str]:
-        board = self._board
-        forward = 1 if board.turn == chess.WHITE else -1
-        df = chess.square_file(to) - chess.square_file(origin)
-        dr = (chess.square_rank(to) - chess.square_rank(origin)) * forward
-        if abs(df) == 1 and dr == 1 and board.piece_at(to) is None:
-            passed = board.piece_at(to - 8 * forward)
-            if passed is not None and passed.piece_type == chess.PAWN and passed.color != board.turn \
-                    and chess.square_rank(to) == (5 if board.turn == chess.WHITE else 2):
-                return (f"{text}: en passant is allowed only on the move right after the enemy pawn's double step",
-                        "en-passant-late")
-            return (f"{text}: a pawn moves diagonally only to capture, and {SQUARES[to]} is empty", "pawn-no-capture")
-        if df == 0 and dr >= 2:
-            return (f"{text}: a pawn advances one square, or two from its starting square only", "pawn-double")
-        if dr <= 0:
-            return (f"{text}: a pawn never moves backwards or sideways", "pawn-backwards")
-        return (f"{text}: a pawn does not move that way", "unreachable")
-
-    def _why_check(self, text: str, origin: int, to: int, piece: chess.Piece) -> tuple[str, str]:
-        """A move the piece could make, refused because of the king: in check, pinned, or into an attack."""
-        board = self._board
-        if piece.piece_type == chess.KING:
-            return (f"{text}: the king may not move onto {SQUARES[to]}, a square attacked by the enemy", "into-check")
-        if board.is_check():
-            return (f"{text}: your king is in check and this move does not end the check", "in-check")
-        if board.is_pinned(board.turn, origin):
-            return (f"{text}: the {KIND[piece.piece_type]} on {SQUARES[origin]} is pinned: moving it would expose "
-                    "your king to check", "pinned")
-        return (f"{text}: not a legal move in this position", "illegal")
-
-    def _why_castle(self, text: str, long: bool) -> tuple[str, str]:
-        """Which condition of castling fails (FIDE 3.8.2), in the order a player checks them."""
-        board = self._board
-        colour = board.turn
-        rank = 0 if colour == chess.WHITE else 7
-        side_word = "queenside" if long else "kingside"
-        rights = board.has_queenside_castling_rights(colour) if long else board.has_kingside_castling_rights(colour)
-        if not rights:
-            return (f"{text}: no {side_word} castling: the king or that rook has already moved (or been captured)", "castle-moved")
-        between = [chess.square(f, rank) for f in ((1, 2, 3) if long else (5, 6))]
-        blocker = next((s for s in between if board.piece_at(s) is not None), None)
-        if blocker is not None:
-            return (f"{text}: castling needs every square between king and rook empty; {SQUARES[blocker]} is not", "castle-blocked")
-        if board.is_check():
-            return (f"{text}: a king in check may not castle", "castle-in-check")
-        crossed = chess.square(3 if long else 5, rank)
-        if board.is_attacked_by(not colour, crossed):
-            return (f"{text}: the king would pass over {SQUARES[crossed]}, a square attacked by the enemy", "castle-through-check")
-        landing = chess.square(2 if long else 6, rank)
-        if board.is_attacked_by(not colour, landing):
-            return (f"{text}: the king would land on {SQUARES[landing]}, a square attacked by the enemy", "castle-into-check")
-        return (f"{text}: castling is not legal in this position", "illegal")
-
-
-# --- helpers ----------------------------------------------------------------------
+    @property
+    def board_in_play(self) -> chess.Board:
+        """The python-chess board itself (not a copy), for the refusal reasons, which only read it."""
+        return self._board
 
 
 def _read_fen(fen: str) -> chess.Board:
@@ -662,37 +473,3 @@ def _read_history(board: chess.Board, history: list[str]) -> tuple[tuple[chess.M
             raise PositionError(f"position: before {move.uci()} (after 'via') the side not to move would be in check")
         keys.append(work._transposition_key())
     return tuple(moves), tuple(reversed(keys))
-
-
-def _reaches(board: chess.Board, piece: chess.Piece, origin: int, to: int) -> bool:
-    """Whether the piece's way of moving joins the two squares, ignoring the pieces in between."""
-    if origin == to:
-        return False
-    df = chess.square_file(to) - chess.square_file(origin)
-    dr = chess.square_rank(to) - chess.square_rank(origin)
-    kind = piece.piece_type
-    if kind == chess.KNIGHT:
-        return {abs(df), abs(dr)} == {1, 2}
-    if kind == chess.KING:
-        return max(abs(df), abs(dr)) == 1
-    if kind == chess.BISHOP:
-        return abs(df) == abs(dr)
-    if kind == chess.ROOK:
-        return df == 0 or dr == 0
-    if kind == chess.QUEEN:
-        return abs(df) == abs(dr) or df == 0 or dr == 0
-    forward = 1 if piece.color == chess.WHITE else -1
-    start_rank = 1 if piece.color == chess.WHITE else 6
-    if df == 0:
-        return dr == forward or (dr == 2 * forward and chess.square_rank(origin) == start_rank)
-    return abs(df) == 1 and dr == forward
-
-
-def _between(origin: int, to: int) -> list[int]:
-    """The squares strictly between two squares on one line (empty when they are not on one)."""
-    return list(chess.SquareSet(chess.between(origin, to)))
-
-
-def _san_target(text: str) -> str:
-    match = SAN_RE.match(strip_annotation(text))
-    return (match.group(1) or "") + match.group(5) if match else text
