@@ -1,7 +1,8 @@
 """The booklet stack's job lists: every game's booklets and diagrams, and the check of its rule texts first.
 
-The games are the folders of ``rules_text/`` that hold a rule text
-(:func:`boardgen.booklet.build.games_with_sources`): a new game's texts bring
+The games are the folders that hold a rule text, in ``rules_text/`` or in the
+folder a game's ``GameInfo.texts`` declares (a plugin's own,
+:func:`boardgen.booklet.build.games_with_sources`): a new game's texts bring
 its booklets and diagrams.  The diagrams' file names are their ids in the
 texts, so planning them means reading the texts, and reading them means
 checking them: a broken text stops the build with its ``file:line`` while it
@@ -47,7 +48,7 @@ IMPOSED_INPUTS = ("code", "booklet-code", "libraries")  # an imposition reads it
 
 
 def source_games() -> list[str]:
-    """The ids of the games with rule texts (their folder names in ``rules_text/``)."""
+    """The ids of the games with rule texts (their folder names in ``rules_text/`` or a declared folder)."""
     from boardgen.booklet.build import games_with_sources
 
     return [folder.name for folder in games_with_sources()]
