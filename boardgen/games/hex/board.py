@@ -102,11 +102,8 @@ class HexBoard(HexCellBoard):
             middle = self.geometry.name(self.size // 2, self.size // 2)
             board.add(self.centre_dot(frame, middle))
         if options.coordinates:
-            board.add(self.coordinates(frame))
+            board.add(self.draw_coordinates(frame))
         return board
-
-    def coordinates(self, frame: Frame) -> Group:
-        return self.draw_coordinates(frame)
 
     def coordinate_labels(self) -> tuple[Label, ...]:
         """Letters above and below the columns, numbers beside the rows, outside the bands."""

@@ -95,11 +95,8 @@ class TrihexBoard(HexCellBoard):
             middle = self.geometry.name(2 * k, k)
             board.add(self.centre_dot(frame, middle))
         if options.coordinates:
-            board.add(self.coordinates(frame))
+            board.add(self.draw_coordinates(frame))
         return board
-
-    def coordinates(self, frame: Frame) -> Group:
-        return self.draw_coordinates(frame)
 
     def coordinate_labels(self) -> tuple[Label, ...]:
         """Row numbers left of each row; position letters under the bottom row."""
