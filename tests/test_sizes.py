@@ -87,5 +87,5 @@ def test_the_shared_engine_uses_the_sizes_it_is_given() -> None:
     assert _OddHex.from_text("5/5/5/5/5 r -").size == 5
     with pytest.raises(OptionError, match="must be 5, 7 or 9, not 6"):
         _OddHex.initial(6)
-    with pytest.raises(NotationError, match=r"6 row\(s\); oddgame boards have 5, 7 or 9 rows"):
+    with pytest.raises(NotationError, match=r"expected 5, 7 or 9 rows separated by '/', got 6"):
         _OddHex.from_text("6/6/6/6/6/6 r -")

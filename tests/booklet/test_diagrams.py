@@ -325,7 +325,7 @@ def test_diagram_command_refuses_an_illegal_move_with_the_reason(tmp_path):
 
 OPTION_MISTAKES = [
     ("moves", {"moves": ["c3", "c3"]}, "move 2 (c3) is illegal: c3: the cell already holds a red stone"),
-    ("position", {"position": "xx"}, "expected 'ROWS SIDE SWAP'"),
+    ("position", {"position": "xx"}, "expected 2 or 3 fields 'ROWS SIDE [SWAP]'"),
     ("arrows", {"moves": ["c3"], "arrows": ["c3-zz"]}, "no point or cell 'zz' on this board"),
     ("marks", {"marks": ["zz", "yy"]}, "no point or cell 'zz' on this board (and 1 more)"),
     ("view", {"view": ["zz"]}, "no point or cell 'zz'"),

@@ -50,6 +50,7 @@ class PointsBoard(GridBoard):
     places = "points"
     point_dots = True
     start = {0: ("a1", "b1", "c1"), 1: ("a4", "b4", "c4")}
+    piece_kind = "man"  # what its start points show (a grid board with start points declares it)
 
 
 def texts(group) -> list[str]:
