@@ -9,6 +9,8 @@ downloads: "Board, A4, PDF, 1 page, 48 KB".
 
 from __future__ import annotations
 
+import re
+
 from boardgen.site.catalogue import Artefact
 
 LANGS = ("pt", "en")  # the site's languages; the first is the one at the site's root
@@ -74,8 +76,29 @@ TEXT: dict[str, dict[str, str]] = {
         "examples": "Exemplos ilustrados",
         "examples_intro": "Os diagramas do livreto, desenhados e verificados pelo motor de regras, cada um num arquivo SVG.",
         "sources": "Fontes",
-        "catalogue": "Catálogo de todos os arquivos, para outros sites",
-        "footer": "Feito com boardgen. Página estática: funciona sem internet, aberta do disco ou de qualquer servidor.",
+        "get_intro": "O tabuleiro em escala exata para o seu papel, o livreto de regras e as peças. Imprima em tamanho real (100%).",
+        "paper_now": "Para papel {paper}.",
+        "paper_other": "Prefere papel {paper}?",
+        "more_formats": "Mais formatos",
+        "more_formats_intro": "Todos os arquivos do jogo, pelo que você quer fazer.",
+        "one_sheet_group": "Imprimir numa folha",
+        "one_sheet_group_intro": "O tabuleiro inteiro numa só folha, em PDF ou SVG, em todos os papéis e tamanhos, com a barra de 100 mm para conferir a escala; e as peças para recortar.",
+        "big_group": "Imprimir grande",
+        "big_group_intro": "Um tabuleiro maior, dividido em várias folhas para recortar e colar; a primeira página mostra como elas se encaixam.",
+        "save_ink_group": "Gastar menos tinta",
+        "save_ink_group_intro": "Sem fundos coloridos e com traço claro, para uma impressora preto e branco ou para gastar menos tinta ou toner.",
+        "save_ink_booklets": "As edições econômicas do livreto estão na tabela de “Fazer um livreto”.",
+        "make_booklet_group": "Fazer um livreto",
+        "make_booklet_group_intro": "O livreto em cada papel e idioma, a edição bilíngue e a edição para dobrar e grampear.",
+        "pen_play_group": "Jogar com caneta e papel",
+        "keep_score_group": "Anotar a partida",
+        "footer_about": "Jogos de tabuleiro para imprimir em casa: tabuleiros em escala exata e regras em português e inglês, de graça.",
+        "footer_print": "Imprima sempre em tamanho real (100%), sem “ajustar à página”, e confira a escala com a",
+        "footer_calibration": "folha de teste da impressora",
+        "footer_licence": "Os textos das regras foram escritos por nós e podem ser copiados, impressos e adaptados livremente, sob a licença MIT.",
+        "for_websites": "Para outros sites",
+        "not_found_title": "Página não encontrada",
+        "not_found_text": "Esta página não existe (ou mudou de lugar). Todos os jogos estão na página inicial.",
         # link parts
         "board": "Tabuleiro",
         "poster": "Pôster em várias folhas",
@@ -160,8 +183,29 @@ TEXT: dict[str, dict[str, str]] = {
         "examples": "Illustrated examples",
         "examples_intro": "The booklet’s diagrams, drawn and checked by the rules engine, each in an SVG file.",
         "sources": "Sources",
-        "catalogue": "Catalogue of every file, for other websites",
-        "footer": "Made with boardgen. A static page: it works offline, opened from disk or from any web server.",
+        "get_intro": "The board at exact scale for your paper, the rule booklet and the pieces. Print at actual size (100%).",
+        "paper_now": "For {paper} paper.",
+        "paper_other": "Use {paper} paper instead?",
+        "more_formats": "More formats",
+        "more_formats_intro": "Every file of the game, by what you want to do.",
+        "one_sheet_group": "Print on one sheet",
+        "one_sheet_group_intro": "The whole board on one sheet, as PDF or SVG, on every paper and in every size, with the 100 mm bar to check the scale; and the pieces to cut out.",
+        "big_group": "Print big",
+        "big_group_intro": "A larger board over several sheets that you trim and glue together; the first page shows how they fit.",
+        "save_ink_group": "Save ink",
+        "save_ink_group_intro": "No tinted backgrounds and light lines, for a black-and-white printer or to use less ink or toner.",
+        "save_ink_booklets": "The booklet’s ink-saving editions are in the table under “Make a booklet”.",
+        "make_booklet_group": "Make a booklet",
+        "make_booklet_group_intro": "The booklet on each paper and in each language, the bilingual edition and the edition to fold and staple.",
+        "pen_play_group": "Play with pen and paper",
+        "keep_score_group": "Keep score",
+        "footer_about": "Board games to print at home: exact-scale boards and rules in Portuguese and English, free.",
+        "footer_print": "Always print at actual size (100%), not “fit to page”, and check the scale with the",
+        "footer_calibration": "printer self-test sheet",
+        "footer_licence": "The rule texts are our own writing: copy, print and adapt them freely, under the MIT licence.",
+        "for_websites": "For other websites",
+        "not_found_title": "Page not found",
+        "not_found_text": "This page does not exist (or has moved). Every game is on the home page.",
         "board": "Board",
         "poster": "Tiled poster",
         "pen": "Pen-and-paper sheet",
@@ -273,3 +317,30 @@ def size_words(words: str, lang: str) -> str:
     if not words:
         return ""
     return f" {words}" if lang == "pt" else f"{words} "
+
+
+# The countries whose paper is Letter (the default paper of a visitor whose browser names one of
+# them as its first region: en-US, fr-CA, es-MX...); everyone else gets A4.  The game page's
+# script (templates/site/downloads.html.j2) is written from this list.
+LETTER_REGIONS = ("US", "CA", "MX", "PH", "CL", "CO", "PR")
+
+# Words a rule text writes for its booklet that the web page says otherwise: the same gender and
+# number, so the sentence around them still agrees ("Este livreto mostra" -> "Este texto mostra").
+_WEB_WORDS = {
+    "pt": (("este livreto", "este texto"), ("deste livreto", "deste texto"), ("neste livreto", "neste texto")),
+    "en": (("this booklet", "this text"),),
+}
+
+
+def web_words(html: str, lang: str) -> str:
+    """A rule text's words for its printed booklet ("este livreto", "this booklet") as a web page says them.
+
+    The page quotes the booklet's introduction and notes; where they speak
+    of the booklet the reader holds, the page speaks of the text on screen
+    (a capital stays a capital).  Only whole words change, so a link or a
+    tag never does.
+    """
+    for printed, web in _WEB_WORDS[lang]:
+        for old, new in ((printed, web), (printed.capitalize(), web.capitalize())):
+            html = re.sub(rf"\b{re.escape(old)}\b", new, html)
+    return html
