@@ -125,17 +125,18 @@ def test_downloads_are_grouped_under_the_headings_the_booklets_name(synthetic_si
     assert more == ["Print on one sheet", "Print big", "Save ink", "Make a booklet", "Play with pen and paper"]
     assert [text for _, text in more_formats(output / "hex.html").headings] == ["Imprimir numa folha", "Imprimir grande", "Gastar menos tinta", "Fazer um livreto", "Jogar com caneta e papel"]
     assert "How to print" in [text for _, text in read_page(output / "en/hex.html").headings]
-    assert "Play with pen and paper" not in [text for _, text in more_formats(output / "en/brax.html").headings]  # Brax has none
+    brax = [text for _, text in more_formats(output / "en/brax.html").headings]
+    assert "Play with pen and paper" not in brax and "Keep score" in brax  # Brax has no pen-and-paper sheet, a record sheet
     groups = {heading: [] for heading in more}
     html = (output / "en/hex.html").read_text(encoding="utf-8")
     for heading in more:  # which files each group holds: the ink-saving board under "Save ink", the poster under "Print big"...
         part = html[html.index(f">{heading}</h3>") :]
         part = part[: part.index("<h3", 1)] if "<h3" in part[1:] else part[: part.index("</details>")]
         groups[heading] = sorted(href.removeprefix("../") for href in re.findall(r'href="([^"#]+)"', part))
-    assert groups["Save ink"] == ["boards/hex-11-a4-light.pdf"]
+    assert groups["Save ink"] == ["boards/hex-11-a4-light.pdf", "boards/hex-11-pieces-a4-light.pdf"]
     assert groups["Print big"] == ["boards/hex-11-poster-tiled-a4.pdf"]
     assert groups["Play with pen and paper"] == ["boards/hex-11-pen-x4-letter.pdf"]
-    assert groups["Print on one sheet"] == ["boards/hex-11-a4.pdf", "boards/hex-11-a4.svg", "boards/hex-11-letter.pdf", "boards/hex-11-letter.svg"]
+    assert groups["Print on one sheet"] == ["boards/hex-11-a4.pdf", "boards/hex-11-a4.svg", "boards/hex-11-letter.pdf", "boards/hex-11-letter.svg", "boards/hex-11-pieces-a4.pdf", "boards/hex-11-pieces-letter.pdf"]
     assert "booklets/hex-pt-en-a5-noswap.pdf" in groups["Make a booklet"] and "booklets/hex-pt-a5.pdf" in groups["Make a booklet"]  # the table is there
 
 
