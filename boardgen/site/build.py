@@ -209,7 +209,6 @@ class GameView:
     groups: list[Group] = field(default_factory=list)  # "More formats"
     editions: EditionsTable | None = None
     figures: list[Figure] = field(default_factory=list)
-    size_words: str = ""
     several_sizes: bool = False  # boards of several sizes are offered: each link says its size
 
 
@@ -375,7 +374,7 @@ def game_view(facts: GameFacts, records: Sequence[Artefact], page: str, lang: st
     alt = text(lang, "board_alt", title=title, size=size_words(facts.size[lang], lang)).strip()
     picture = Picture(relative(thumbnail_path(info.id), page), alt, *facts.thumbnail_size)
     view = GameView(
-        info.id, lang, title, info.summary.get(lang, ""), relative(link_to, page), picture, _facts(info, words, lang), words, size_words=size_words(facts.size[lang], lang)
+        info.id, lang, title, info.summary.get(lang, ""), relative(link_to, page), picture, _facts(info, words, lang), words
     )
     offered = {r.size for r in records if r.kind in ("board", "poster") and r.size is not None}
     view.several_sizes = len(offered) > 1
