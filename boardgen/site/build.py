@@ -23,7 +23,7 @@ import json
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -60,7 +60,8 @@ TABLE_INKS = ("full", "light")
 # table (under "make_booklet"), diagrams in the examples, anything else in "other".
 Selector = Callable[[Artefact], bool]
 GROUPS: tuple[tuple[str, Selector], ...] = (
-    ("one_sheet", lambda r: r.kind in ("board", "pieces") and r.ink != "light"),
+    ("one_sheet", lambda r: r.kind == "board" and r.ink != "light"),
+    ("pieces", lambda r: r.kind == "pieces" and r.ink != "light"),
     ("big", lambda r: r.kind == "poster" and r.ink != "light"),
     ("save_ink", lambda r: r.kind in ("board", "pieces", "poster", "pen", "record") and r.ink == "light"),
     ("make_booklet", lambda r: r.kind in BOOKLET_KINDS and not in_editions_table(r)),
@@ -278,11 +279,17 @@ def recommended(records: Sequence[Artefact], info: GameInfo, page: str, lang: st
     return picks
 
 
-def _cell_link(record: Artefact, page: str, lang: str) -> Link:
-    """A booklet's link in its table cell: the details shown, what the headers say kept for screen readers."""
+def _cell_link(record: Artefact, page: str, lang: str, hidden: int | None = None) -> Link:
+    """A link whose start the words around it say already, kept for screen readers only.
+
+    In a booklet's table cell that is all of what the headers say (the
+    kind, language, paper, edition: ``hidden`` None); in the footer's
+    sentence on the self-test sheet, its kind alone (``hidden=1``).
+    """
     what, details = link_parts(record, lang)
+    cut = len(what) if hidden is None else hidden
     link = _link(record, page, lang)
-    return Link(link.href, ", ".join(details), link.file, link.hreflang, ", ".join(what) + ", ")
+    return Link(link.href, ", ".join(what[cut:] + details), link.file, link.hreflang, ", ".join(what[:cut]) + ", ")
 
 
 def _row_name(kind: str, paper: str, lang: str) -> str:
@@ -389,17 +396,11 @@ def game_view(facts: GameFacts, records: Sequence[Artefact], page: str, lang: st
 # -- pages ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PaperLink:
-    href: str
-    paper: str  # the paper's name: what the link says
-
-
 def _common(lang: str, page: str, other_pages: dict[str, str], calibration: Sequence[Artefact] = ()) -> dict[str, Any]:
     """What every page's template needs: language, stylesheet, home, the switch to the other languages, the footer's links."""
     sheets = sorted((r for r in calibration if r.format == "pdf" and r.paper), key=_sort_key)
     return {
-        "footer_calibration": [PaperLink(relative(r.path, page), paper_name(r.paper or "", lang)) for r in sheets],
+        "footer_calibration": [_cell_link(r, page, lang, hidden=1) for r in sheets],
         "letter_regions": list(LETTER_REGIONS),
         "lang": lang,
         "tag": TAGS[lang],
@@ -453,7 +454,7 @@ def not_found_page(calibration: Sequence[Artefact] = (), base_url: str | None = 
     if base_url:
         absolute = {key: base_url + posixpath.normpath(posixpath.join(posixpath.dirname(NOT_FOUND_PATH), value)) for key, value in context.items() if key in ("style", "home", "manifest")}
         context.update(absolute)
-        context["footer_calibration"] = [PaperLink(base_url + link.href, link.paper) for link in context["footer_calibration"]]
+        context["footer_calibration"] = [replace(link, href=base_url + link.href) for link in context["footer_calibration"]]
     homes = [{"lang": other, "tag": TAGS[other], "href": (base_url or "") + page_path(other), "title": text(other, "not_found_title"), "words": text(other, "not_found_text"), "home": text(other, "home")} for other in LANGS]
     context.update({"title": f"{text(LANGS[0], 'not_found_title')} · {text(LANGS[1], 'not_found_title')}", "homes": homes})
     return render("404.html.j2", context)

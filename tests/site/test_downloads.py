@@ -151,7 +151,9 @@ def test_the_footer_speaks_to_players(synthetic_site):
         targets = [target(path, output, link.href)[0] for link in footer.links if not link.href.startswith("http")]
         if path.name != "404.html":
             assert targets == ["boards/calibrate-a4.pdf", "boards/calibrate-letter.pdf", "manifest.json"], path
-            assert [link.text for link in footer.links] == (["A4", "Letter"] if lang == "en" else ["A4", "Carta"]) + [("For other websites" if lang == "en" else "Para outros sites")]
+            sheet = "Printer self-test sheet" if lang == "en" else "Folha de teste da impressora"
+            papers = ["A4", "Letter"] if lang == "en" else ["A4", "Carta"]
+            assert [link.text.split(", PDF")[0] for link in footer.links] == [f"{sheet}, {paper}" for paper in papers] + [("For other websites" if lang == "en" else "Para outros sites")]
 
 
 # -- 404 and sitemap ---------------------------------------------------------------------------------

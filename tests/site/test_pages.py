@@ -122,8 +122,8 @@ def test_downloads_are_grouped_under_the_headings_the_booklets_name(synthetic_si
     assert read_page(output / "hex.html").headings[1] == (2, "Tabuleiros")  # the first thing under the game's name
     assert read_page(output / "en/hex.html").headings[1] == (2, "Boards")
     more = [text for _, text in more_formats(output / "en/hex.html").headings]
-    assert more == ["Print on one sheet", "Print big", "Save ink", "Make a booklet", "Play with pen and paper"]
-    assert [text for _, text in more_formats(output / "hex.html").headings] == ["Imprimir numa folha", "Imprimir grande", "Gastar menos tinta", "Fazer um livreto", "Jogar com caneta e papel"]
+    assert more == ["Print on one sheet", "Cut out the pieces", "Print big", "Save ink", "Make a booklet", "Play with pen and paper"]
+    assert [text for _, text in more_formats(output / "hex.html").headings] == ["Imprimir numa folha", "Recortar as peças", "Imprimir grande", "Gastar menos tinta", "Fazer um livreto", "Jogar com caneta e papel"]
     assert "How to print" in [text for _, text in read_page(output / "en/hex.html").headings]
     brax = [text for _, text in more_formats(output / "en/brax.html").headings]
     assert "Play with pen and paper" not in brax and "Keep score" in brax  # Brax has no pen-and-paper sheet, a record sheet
@@ -136,7 +136,8 @@ def test_downloads_are_grouped_under_the_headings_the_booklets_name(synthetic_si
     assert groups["Save ink"] == ["boards/hex-11-a4-light.pdf", "boards/hex-11-pieces-a4-light.pdf"]
     assert groups["Print big"] == ["boards/hex-11-poster-tiled-a4.pdf"]
     assert groups["Play with pen and paper"] == ["boards/hex-11-pen-x4-letter.pdf"]
-    assert groups["Print on one sheet"] == ["boards/hex-11-a4.pdf", "boards/hex-11-a4.svg", "boards/hex-11-letter.pdf", "boards/hex-11-letter.svg", "boards/hex-11-pieces-a4.pdf", "boards/hex-11-pieces-letter.pdf"]
+    assert groups["Print on one sheet"] == ["boards/hex-11-a4.pdf", "boards/hex-11-a4.svg", "boards/hex-11-letter.pdf", "boards/hex-11-letter.svg"]
+    assert groups["Cut out the pieces"] == ["boards/hex-11-pieces-a4.pdf", "boards/hex-11-pieces-letter.pdf"]
     assert "booklets/hex-pt-en-a5-noswap.pdf" in groups["Make a booklet"] and "booklets/hex-pt-a5.pdf" in groups["Make a booklet"]  # the table is there
 
 
