@@ -309,7 +309,8 @@ class _Build:
     def make_site(self, builder: Callable[[list[Artefact], Path], list[Artefact]]) -> None:
         """The site's pages, from the record of every planned file that is there, unless they are up to date."""
         records = [record.artefact for job in self.jobs if job.part != SITE and (record := self.cache.intact(job.path)) is not None]
-        key = self.context.key_of("site", [record.to_json() for record in records], inputs=SITE_INPUTS)
+        site_url = os.environ.get("BOARDGEN_SITE_URL", "")  # the sitemap's addresses (boardgen.site.build.site_url, docs/site.md)
+        key = self.context.key_of("site", [record.to_json() for record in records], site_url, inputs=SITE_INPUTS)
         before = self._site_records()
         if before and all(self.cache.intact(path, key) is not None for path in before):
             self.outcome.up_to_date += sorted(before)

@@ -23,7 +23,7 @@ import json
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -35,10 +35,13 @@ from boardgen.output import read_inside, write_inside
 from boardgen.registry import GameInfo, get_game
 from boardgen.site.catalogue import Artefact, Format, Kind, digest
 from boardgen.site.texts import GameText, game_text
-from boardgen.site.words import LANGUAGE_NAMES, LANGS, TAGS, TEXT, link_parts, link_text, paper_name, size_words, text
+from boardgen.site.words import LANGUAGE_NAMES, LANGS, LETTER_REGIONS, TAGS, TEXT, link_parts, link_text, paper_name, size_words, text
 
 STYLE_PATH = "assets/site.css"
 MANIFEST_PATH = "manifest.json"
+NOT_FOUND_PATH = "404.html"
+SITEMAP_PATH = "sitemap.xml"
+SITE_URL_VARIABLE = "BOARDGEN_SITE_URL"  # the site's address, for the sitemap (docs/site.md)
 MANIFEST_VERSION = 1
 SITE_KINDS = frozenset({"page", "style", "thumbnail", "manifest"})  # what build_site writes itself
 RESERVED_NAMES = frozenset({"index"})  # a game page GAME.html that would be a home page
@@ -52,16 +55,20 @@ BOOKLET_KINDS = ("booklet", "booklet-imposed")
 TABLE_LANGS = ("pt+en", "pt", "en")
 TABLE_INKS = ("full", "light")
 
-# The download groups of a game's page: (section, group key, which records belong to it).
+# The groups of "More formats", by what a visitor wants to do: (group key, which records belong to it).
+# A record goes to the first group that takes it; the booklets of the editions' table are in that
+# table (under "make_booklet"), diagrams in the examples, anything else in "other".
 Selector = Callable[[Artefact], bool]
-GROUPS: tuple[tuple[str, str, Selector], ...] = (
-    ("boards", "board", lambda r: r.kind == "board"),
-    ("boards", "poster", lambda r: r.kind == "poster"),
-    ("boards", "pen", lambda r: r.kind == "pen"),
-    ("boards", "record", lambda r: r.kind == "record"),
-    ("boards", "pieces", lambda r: r.kind == "pieces"),
-    ("booklets", "other_booklets", lambda r: r.kind in BOOKLET_KINDS and not in_editions_table(r)),
+GROUPS: tuple[tuple[str, Selector], ...] = (
+    ("one_sheet", lambda r: r.kind == "board" and r.ink != "light"),
+    ("pieces", lambda r: r.kind == "pieces" and r.ink != "light"),
+    ("big", lambda r: r.kind == "poster" and r.ink != "light"),
+    ("save_ink", lambda r: r.kind in ("board", "pieces", "poster", "pen", "record") and r.ink == "light"),
+    ("make_booklet", lambda r: r.kind in BOOKLET_KINDS and not in_editions_table(r)),
+    ("pen_play", lambda r: r.kind == "pen"),
+    ("keep_score", lambda r: r.kind == "record"),
 )
+PICK_PAPERS = ("a4", "letter")  # the papers a visitor is offered first, the first one without a script
 
 
 def in_editions_table(record: Artefact) -> bool:
@@ -85,7 +92,7 @@ def site_folders() -> tuple[str, ...]:
     The build looks there for the temporary files of a killed run before the
     site has ever been recorded (``boardgen.make.run.output_folders``).
     """
-    paths = (STYLE_PATH, MANIFEST_PATH, thumbnail_path("game"), *(page_path(lang, game) for lang in LANGS for game in (None, "game")))
+    paths = (STYLE_PATH, MANIFEST_PATH, NOT_FOUND_PATH, SITEMAP_PATH, thumbnail_path("game"), *(page_path(lang, game) for lang in LANGS for game in (None, "game")))
     return tuple(sorted({posixpath.dirname(path) for path in paths}))
 
 
@@ -199,12 +206,10 @@ class GameView:
     picture: Picture
     facts: list[tuple[str, str]]
     words: GameText | None
-    boards: list[Group] = field(default_factory=list)
+    picks: list[Pick] = field(default_factory=list)  # the downloads offered first, one paper each
+    groups: list[Group] = field(default_factory=list)  # "More formats"
     editions: EditionsTable | None = None
-    booklets: list[Group] = field(default_factory=list)
-    others: list[Group] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
-    size_words: str = ""
     several_sizes: bool = False  # boards of several sizes are offered: each link says its size
 
 
@@ -213,32 +218,78 @@ def _link(record: Artefact, page: str, lang: str, number: int | None = None, siz
     return Link(relative(record.path, page), link_text(record, lang, number, size), posixpath.basename(record.path), TAGS[single] if single else None)
 
 
-def _groups(records: Sequence[Artefact], page: str, lang: str, sizes: Mapping[int, str] | None = None) -> dict[str, list[Group]]:
-    """The game's downloads by section (``boards``, ``booklets``, ``others``), each group in a fixed order.
+def _groups(records: Sequence[Artefact], page: str, lang: str, sizes: Mapping[int, str] | None = None) -> list[Group]:
+    """The groups of "More formats", in :data:`GROUPS`' order, then "other files"; every record but the diagrams in one.
 
-    The booklets of the editions' table (:func:`editions_table`) are in no group.
-    ``sizes`` gives the words of each board size (``lang``'s) when boards of
-    several sizes are offered: then each board's link says its size.
+    The booklets of the editions' table (:func:`editions_table`) are in no
+    group (the table is shown under "make_booklet").  ``sizes`` gives the
+    words of each board size (``lang``'s) when boards of several sizes are
+    offered: then each board's link says its size.
     """
-    sections: dict[str, list[Group]] = {"boards": [], "booklets": [], "others": []}
-    placed = {record.path for record in records if in_editions_table(record)}  # in the booklets' table
-    for section, key, selects in GROUPS:
-        chosen = sorted((r for r in records if selects(r)), key=_sort_key)
+    groups: list[Group] = []
+    has_table = any(in_editions_table(record) for record in records)
+    placed = {record.path for record in records if in_editions_table(record) or record.kind == "diagram"}
+    for key, selects in GROUPS:
+        chosen = sorted((r for r in records if r.path not in placed and selects(r)), key=_sort_key)
         placed.update(r.path for r in chosen)
-        if chosen:
+        if chosen or (key == "make_booklet" and has_table):
             links = [_link(r, page, lang, size=(sizes or {}).get(r.size or 0, "")) for r in chosen]
-            sections[section].append(Group(f"{key}-files", text(lang, f"{key}_group"), text(lang, f"{key}_group_intro"), links))
-    rest = sorted((r for r in records if r.path not in placed and r.kind != "diagram"), key=_sort_key)
+            groups.append(Group(f"{key.replace('_', '-')}-files", text(lang, f"{key}_group"), TEXT[lang].get(f"{key}_group_intro", ""), links))
+    rest = sorted((r for r in records if r.path not in placed), key=_sort_key)
     if rest:
-        sections["others"].append(Group("other-files", text(lang, "other_group"), "", [_link(r, page, lang) for r in rest]))
-    return sections
+        groups.append(Group("other-files", text(lang, "other_group"), "", [_link(r, page, lang) for r in rest]))
+    return groups
 
 
-def _cell_link(record: Artefact, page: str, lang: str) -> Link:
-    """A booklet's link in its table cell: the details shown, what the headers say kept for screen readers."""
+@dataclass(frozen=True)
+class Pick:
+    """The downloads offered first for one paper: the board, the booklet in the page's language, the pieces."""
+
+    paper: str  # "a4", "letter"
+    name: str  # the paper's name in the page's language
+    links: list[Link]  # the board, the booklet, the pieces (those there are), in this order
+
+
+def _first(records: Iterable[Artefact]) -> Artefact | None:
+    return min(records, key=_sort_key, default=None)
+
+
+def recommended(records: Sequence[Artefact], info: GameInfo, page: str, lang: str, sizes: Mapping[int, str] | None = None) -> list[Pick]:
+    """For A4 and for Letter, the files a visitor most likely wants, each a PDF in full ink; a paper with none is left out.
+
+    The board on one sheet at the game's default size (the smallest offered
+    if that one is not); the booklet in the page's language alone, or the
+    bilingual one where there is none; the pieces to cut out.  ``page``'s
+    language is ``lang``; ``sizes`` as for :func:`_groups` (the board's link
+    then says its size).
+    """
+    def usual(record: Artefact, paper: str) -> bool:
+        return record.format == "pdf" and record.paper == paper and (record.ink or "full") == "full" and record.variant is None
+
+    picks = []
+    for paper in PICK_PAPERS:
+        boards = [r for r in records if r.kind == "board" and usual(r, paper)]
+        board = _first(r for r in boards if r.size in (None, info.default_size)) or _first(boards)
+        booklets = [r for r in records if r.kind == "booklet" and usual(r, paper)]
+        booklet = _first(r for r in booklets if r.lang == lang) or _first(r for r in booklets if r.lang in ("pt+en", "en+pt"))
+        pieces = _first(r for r in records if r.kind == "pieces" and usual(r, paper))
+        chosen = [record for record in (board, booklet, pieces) if record is not None]
+        if chosen:
+            picks.append(Pick(paper, paper_name(paper, lang), [_link(record, page, lang, size=(sizes or {}).get(record.size or 0, "")) for record in chosen]))
+    return picks
+
+
+def _cell_link(record: Artefact, page: str, lang: str, hidden: int | None = None) -> Link:
+    """A link whose start the words around it say already, kept for screen readers only.
+
+    In a booklet's table cell that is all of what the headers say (the
+    kind, language, paper, edition: ``hidden`` None); in the footer's
+    sentence on the self-test sheet, its kind alone (``hidden=1``).
+    """
     what, details = link_parts(record, lang)
+    cut = len(what) if hidden is None else hidden
     link = _link(record, page, lang)
-    return Link(link.href, ", ".join(details), link.file, link.hreflang, ", ".join(what) + ", ")
+    return Link(link.href, ", ".join(what[cut:] + details), link.file, link.hreflang, ", ".join(what[:cut]) + ", ")
 
 
 def _row_name(kind: str, paper: str, lang: str) -> str:
@@ -330,13 +381,13 @@ def game_view(facts: GameFacts, records: Sequence[Artefact], page: str, lang: st
     alt = text(lang, "board_alt", title=title, size=size_words(facts.size[lang], lang)).strip()
     picture = Picture(relative(thumbnail_path(info.id), page), alt, *facts.thumbnail_size)
     view = GameView(
-        info.id, lang, title, info.summary.get(lang, ""), relative(link_to, page), picture, _facts(info, words, lang), words, size_words=size_words(facts.size[lang], lang)
+        info.id, lang, title, info.summary.get(lang, ""), relative(link_to, page), picture, _facts(info, words, lang), words
     )
     offered = {r.size for r in records if r.kind in ("board", "poster") and r.size is not None}
     view.several_sizes = len(offered) > 1
     sizes = {size: words[lang] for size, words in facts.sizes.items()} if view.several_sizes else None
-    sections = _groups(records, page, lang, sizes)
-    view.boards, view.booklets, view.others = sections["boards"], sections["booklets"], sections["others"]
+    view.picks = recommended(records, info, page, lang, sizes)
+    view.groups = _groups(records, page, lang, sizes)
     view.editions = editions_table(records, title, page, lang)
     view.figures = _figures(records, words, title, page, lang)
     return view
@@ -345,9 +396,12 @@ def game_view(facts: GameFacts, records: Sequence[Artefact], page: str, lang: st
 # -- pages ---------------------------------------------------------------------------------
 
 
-def _common(lang: str, page: str, other_pages: dict[str, str]) -> dict[str, Any]:
-    """What every page's template needs: language, stylesheet, home, the switch to the other languages."""
+def _common(lang: str, page: str, other_pages: dict[str, str], calibration: Sequence[Artefact] = ()) -> dict[str, Any]:
+    """What every page's template needs: language, stylesheet, home, the switch to the other languages, the footer's links."""
+    sheets = sorted((r for r in calibration if r.format == "pdf" and r.paper), key=_sort_key)
     return {
+        "footer_calibration": [_cell_link(r, page, lang, hidden=1) for r in sheets],
+        "letter_regions": list(LETTER_REGIONS),
         "lang": lang,
         "tag": TAGS[lang],
         "t": TEXT[lang],
@@ -375,7 +429,7 @@ def calibration_links(calibration: Sequence[Artefact], page: str, lang: str) -> 
 def home_page(lang: str, games: Sequence[GameFacts], records: dict[str, list[Artefact]], calibration: Sequence[Artefact] = ()) -> bytes:
     page = page_path(lang)
     views = [game_view(facts, records[facts.info.id], page, lang, page_path(lang, facts.info.id)) for facts in games]
-    context = _common(lang, page, {other: page_path(other) for other in LANGS})
+    context = _common(lang, page, {other: page_path(other) for other in LANGS}, calibration)
     context.update({"games": views, "title": text(lang, "site_title"), "calibration": calibration_links(calibration, page, lang)})
     return render("home.html.j2", context)
 
@@ -383,9 +437,57 @@ def home_page(lang: str, games: Sequence[GameFacts], records: dict[str, list[Art
 def game_page(lang: str, facts: GameFacts, records: Sequence[Artefact], calibration: Sequence[Artefact] = ()) -> bytes:
     page = page_path(lang, facts.info.id)
     view = game_view(facts, records, page, lang, page)
-    context = _common(lang, page, {other: page_path(other, facts.info.id) for other in LANGS})
+    context = _common(lang, page, {other: page_path(other, facts.info.id) for other in LANGS}, calibration)
     context.update({"game": view, "title": view.title, "calibration": calibration_links(calibration, page, lang)})
     return render("game.html.j2", context)
+
+
+def not_found_page(calibration: Sequence[Artefact] = (), base_url: str | None = None) -> bytes:
+    """``404.html``: what a web server shows for a missing page, in both languages, with links to both home pages.
+
+    A server shows it at the missing page's address, whatever its folder, so
+    with the site's address (``base_url``) every link is absolute; without it
+    the links are relative to the top folder, right for a missing page there.
+    """
+    lang = LANGS[0]
+    context = _common(lang, NOT_FOUND_PATH, {}, calibration)
+    if base_url:
+        absolute = {key: base_url + posixpath.normpath(posixpath.join(posixpath.dirname(NOT_FOUND_PATH), value)) for key, value in context.items() if key in ("style", "home", "manifest")}
+        context.update(absolute)
+        context["footer_calibration"] = [replace(link, href=base_url + link.href) for link in context["footer_calibration"]]
+    homes = [{"lang": other, "tag": TAGS[other], "href": (base_url or "") + page_path(other), "title": text(other, "not_found_title"), "words": text(other, "not_found_text"), "home": text(other, "home")} for other in LANGS]
+    context.update({"title": f"{text(LANGS[0], 'not_found_title')} · {text(LANGS[1], 'not_found_title')}", "homes": homes})
+    return render("404.html.j2", context)
+
+
+def site_url(value: str | None = None) -> str | None:
+    """The site's address (``BOARDGEN_SITE_URL``, or ``value``), ending in ``/``; None when it is not set.
+
+    A sitemap lists absolute addresses, so without it none is written.
+    """
+    import os
+
+    url = value if value is not None else os.environ.get(SITE_URL_VARIABLE, "")
+    if not url:
+        return None
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url):
+        raise BoardgenError(f"{SITE_URL_VARIABLE}={url!r} is not the site's address (http://... or https://..., no query)")
+    return url if url.endswith("/") else url + "/"
+
+
+def sitemap_bytes(base_url: str, games: Sequence[GameFacts]) -> bytes:
+    """``sitemap.xml``: every page of the site at ``base_url``, each with its counterpart in the other language (hreflang)."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    for game in [None, *(facts.info.id for facts in games)]:
+        for lang in LANGS:
+            lines.append(f"<url><loc>{escape(base_url + quote(page_path(lang, game)))}</loc>")
+            for other in LANGS:
+                lines.append(f'<xhtml:link rel="alternate" hreflang="{TAGS[other]}" href={quoteattr(base_url + quote(page_path(other, game)))}/>')
+            lines.append("</url>")
+    lines.append("</urlset>")
+    return ("\n".join(lines) + "\n").encode("utf-8")
 
 
 # -- manifest ------------------------------------------------------------------------------
@@ -462,15 +564,18 @@ def source_files(records: Iterable[Artefact]) -> list[Path]:
     return found
 
 
-def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
-    """Write the site's pages, thumbnails, stylesheet and manifest into ``output``; their records.
+def build_site(records: list[Artefact], output: Path, base_url: str | None = None) -> list[Artefact]:
+    """Write the site's pages, thumbnails, stylesheet, 404 page, manifest (and sitemap) into ``output``; their records.
 
     ``records`` are the build's files; records of the site's own kinds (pages,
     style, thumbnails, manifest) among them are ignored, as this call writes
-    those anew.  Games are shown in the registry's order (by id).
+    those anew.  Games are shown in the registry's order (by id).  The
+    sitemap is written only when the site's address is known: ``base_url``,
+    else the ``BOARDGEN_SITE_URL`` environment variable (:func:`site_url`).
     """
     from boardgen.booklet.paths import templates_dir
 
+    url = site_url(base_url)
     files = [record for record in records if record.kind not in SITE_KINDS]
     calibration = [record for record in files if record.kind == "calibration"]
     by_game: dict[str, list[Artefact]] = {}
@@ -490,6 +595,9 @@ def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
         for facts in games:
             page = game_page(lang, facts, by_game[facts.info.id], calibration)
             written.append(_write(output, page_path(lang, facts.info.id), page, "page", "html", facts.info.id, lang))
+    written.append(_write(output, NOT_FOUND_PATH, not_found_page(calibration, url), "page", "html"))
+    if url:
+        written.append(_write(output, SITEMAP_PATH, sitemap_bytes(url, games), "page", "xml"))
     manifest = manifest_bytes([*files, *written], games)
     written.append(_write(output, MANIFEST_PATH, manifest, "manifest", "json"))
     return sorted(written)

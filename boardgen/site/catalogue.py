@@ -24,11 +24,11 @@ Kind = Literal[
     "booklet-imposed",  # the A5 booklet two-up for saddle stitching (a print edition)
     "diagram",  # one booklet diagram as an SVG
     "thumbnail",  # a small picture for the site's pages
-    "page",  # a page of the site
+    "page",  # a page of the site (and its sitemap.xml)
     "style",  # the site's stylesheet, fonts
     "manifest",  # manifest.json: every other record of the output folder
 ]
-Format = Literal["pdf", "svg", "html", "css", "json", "png", "woff2", "ttf"]
+Format = Literal["pdf", "svg", "html", "css", "json", "png", "woff2", "ttf", "xml"]
 
 
 @dataclass(frozen=True, order=True)

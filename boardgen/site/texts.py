@@ -9,7 +9,8 @@ booklet's Markdown renderer, so the site and the booklet say the same thing
 in the same words.  The renderer is the booklet's with two doors closed that
 only make sense in a PDF: an image becomes its description (a booklet image
 is a file of the rules folder, not of the site) and an anchor link to a
-booklet section becomes plain text (the page has no such section).
+booklet section becomes plain text (the page has no such section).  Where the
+text speaks of "this booklet", the page says "this text" (:func:`boardgen.site.words.web_words`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from boardgen.booklet.markdown_html import SafeRenderer
 from boardgen.booklet.problems import Problems
 from boardgen.booklet.markdown_source import DiagramRef, TextChunk, markdown, read_language
 from boardgen.booklet.sources import FrontMatter, source_file
+from boardgen.site.words import web_words
 
 
 class SiteRenderer(SafeRenderer):
@@ -48,11 +50,12 @@ def _renderer() -> SiteRenderer:
 
 
 def render_block(tokens: list, env: dict[str, Any]) -> Markup:
-    return Markup(_renderer().render(tokens, markdown().options, env))
+    """Markdown blocks as the page shows them, the booklet's words for itself said as a web page says them."""
+    return Markup(web_words(_renderer().render(tokens, markdown().options, env), env.get("lang", "en")))
 
 
 def render_inline(text: str, env: dict[str, Any]) -> Markup:
-    return Markup(_renderer().render(markdown().parseInline(text), markdown().options, env))
+    return Markup(web_words(_renderer().render(markdown().parseInline(text), markdown().options, env), env.get("lang", "en")))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ downloads: "Board, A4, PDF, 1 page, 48 KB".
 
 from __future__ import annotations
 
+import re
+
 from boardgen.site.catalogue import Artefact
 
 LANGS = ("pt", "en")  # the site's languages; the first is the one at the site's root
@@ -29,25 +31,11 @@ TEXT: dict[str, dict[str, str]] = {
         "the_game": "O jogo",
         "rules_described": "Regras descritas",
         "boards": "Tabuleiros",
-        "boards_intro": "O tabuleiro{size} em escala exata, pronto para imprimir.",
-        "boards_intro_sizes": "O tabuleiro em escala exata, pronto para imprimir, em cada um dos tamanhos mais jogados.",
-        "board_group": "Numa folha",
-        "board_group_intro": "O tabuleiro inteiro numa só folha, com a barra de 100 mm para conferir a escala.",
-        "poster_group": "Pôster em várias folhas",
-        "poster_group_intro": "Um tabuleiro maior, dividido em várias folhas para recortar e colar; a primeira página mostra como elas se encaixam.",
-        "pen_group": "Folha para jogar com canetas",
-        "pen_group_intro": "Vários tabuleiros pequenos numa folha: cada jogador marca as suas casas com a sua cor.",
-        "record_group": "Folha de anotação",
-        "record_group_intro": "Para anotar os lances ou o placar: imprima quantas quiser.",
-        "pieces_group": "Peças para recortar",
-        "pieces_group_intro": "As peças do jogo no tamanho do tabuleiro impresso no mesmo papel, com linhas de corte e de dobra.",
         "how_to_print": "Como imprimir",
         "print_calibrate": "Antes do primeiro tabuleiro, imprima a folha de teste da impressora: duas barras de 100 mm, uma em cada sentido, e molduras a 3 e 6 mm da borda.",
         "print_actual": "Imprima em tamanho real (100%), sem “ajustar à página”.",
         "print_bar": "Meça com uma régua a barra de 100 mm da folha. Se ela estiver menor ou maior, a impressora mudou a escala: imprima de novo em tamanho real.",
         "print_svg": "Um arquivo SVG também se imprime pelo navegador: deixe a escala em 100% e escolha o papel da folha (A4 ou Carta).",
-        "booklets": "Livretos de regras",
-        "booklets_intro": "As regras completas, com diagramas verificados, para ler na tela ou imprimir.",
         "editions_table": "Edições do livreto de {title}, por papel e idioma",
         "paper_column": "Papel",
         "ink_column": "Tinta",
@@ -67,15 +55,35 @@ TEXT: dict[str, dict[str, str]] = {
         "key_imposed_text": "as páginas A5, duas por folha A4 ou Carta: imprima frente e verso virando pela borda curta, dobre o maço ao meio e grampeie na dobra.",
         "key_light": "Edição econômica",
         "key_light_text": "sem fundos coloridos e com os tabuleiros em traço claro, para uma impressora preto e branco ou para gastar menos tinta ou toner.",
-        "other_booklets_group": "Outras edições",
-        "other_booklets_group_intro": "",
         "other_group": "Outros arquivos",
-        "other_group_intro": "",
         "examples": "Exemplos ilustrados",
         "examples_intro": "Os diagramas do livreto, desenhados e verificados pelo motor de regras, cada um num arquivo SVG.",
         "sources": "Fontes",
-        "catalogue": "Catálogo de todos os arquivos, para outros sites",
-        "footer": "Feito com boardgen. Página estática: funciona sem internet, aberta do disco ou de qualquer servidor.",
+        "get_intro": "O tabuleiro em escala exata para o seu papel, o livreto de regras e as peças. Imprima em tamanho real (100%).",
+        "paper_now": "Para papel {paper}.",
+        "paper_other": "Prefere papel {paper}?",
+        "more_formats": "Mais formatos",
+        "more_formats_intro": "Todos os arquivos do jogo, pelo que você quer fazer.",
+        "one_sheet_group": "Imprimir numa folha",
+        "one_sheet_group_intro": "O tabuleiro inteiro numa só folha, em PDF ou SVG, em todos os papéis e tamanhos, com a barra de 100 mm para conferir a escala.",
+        "pieces_group": "Recortar as peças",
+        "pieces_group_intro": "As peças do jogo no tamanho do tabuleiro impresso no mesmo papel, com linhas de corte e de dobra.",
+        "big_group": "Imprimir grande",
+        "big_group_intro": "Um tabuleiro maior, dividido em várias folhas para recortar e colar; a primeira página mostra como elas se encaixam.",
+        "save_ink_group": "Gastar menos tinta",
+        "save_ink_group_intro": "Sem fundos coloridos e com traço claro, para uma impressora preto e branco ou para gastar menos tinta ou toner.",
+        "save_ink_booklets": "As edições econômicas do livreto estão na tabela de “Fazer um livreto”.",
+        "make_booklet_group": "Fazer um livreto",
+        "make_booklet_group_intro": "O livreto em cada papel e idioma, a edição bilíngue e a edição para dobrar e grampear.",
+        "pen_play_group": "Jogar com caneta e papel",
+        "keep_score_group": "Anotar a partida",
+        "footer_about": "Jogos de tabuleiro para imprimir em casa: tabuleiros em escala exata e regras em português e inglês, de graça.",
+        "footer_print": "Imprima sempre em tamanho real (100%), sem “ajustar à página”, e confira a escala com a",
+        "footer_calibration": "folha de teste da impressora",
+        "footer_licence": "Os textos das regras foram escritos por nós e podem ser copiados, impressos e adaptados livremente, sob a licença MIT.",
+        "for_websites": "Para outros sites",
+        "not_found_title": "Página não encontrada",
+        "not_found_text": "Esta página não existe (ou mudou de lugar). Todos os jogos estão na página inicial.",
         # link parts
         "board": "Tabuleiro",
         "poster": "Pôster em várias folhas",
@@ -115,25 +123,11 @@ TEXT: dict[str, dict[str, str]] = {
         "the_game": "The game",
         "rules_described": "Rules described",
         "boards": "Boards",
-        "boards_intro": "The {size}board at exact scale, ready to print.",
-        "boards_intro_sizes": "The board at exact scale, ready to print, in each of the sizes most played.",
-        "board_group": "On one sheet",
-        "board_group_intro": "The whole board on one sheet, with the 100 mm bar to check the scale.",
-        "poster_group": "Tiled poster",
-        "poster_group_intro": "A larger board over several sheets that you trim and glue together; the first page shows how they fit.",
-        "pen_group": "Pen-and-paper sheet",
-        "pen_group_intro": "Several small boards on one sheet: each player marks their cells in their own colour.",
-        "record_group": "Record sheet",
-        "record_group_intro": "To write down the moves or the score: print as many as you need.",
-        "pieces_group": "Pieces to cut out",
-        "pieces_group_intro": "The game's pieces at the size of the board printed on the same paper, with cut and fold lines.",
         "how_to_print": "How to print",
         "print_calibrate": "Before your first board, print the printer self-test sheet: two 100 mm bars, one each way, and frames 3 and 6 mm from the edge.",
         "print_actual": "Print at actual size (100%), not “fit to page”.",
         "print_bar": "Measure the 100 mm bar on the sheet with a ruler. If it is shorter or longer, the printer has scaled the page: print it again at actual size.",
         "print_svg": "An SVG file prints from a web browser too: leave the scale at 100% and choose the sheet’s paper (A4 or Letter).",
-        "booklets": "Rule booklets",
-        "booklets_intro": "The complete rules, with checked diagrams, to read on screen or to print.",
         "editions_table": "Editions of the {title} booklet, by paper and language",
         "paper_column": "Paper",
         "ink_column": "Ink",
@@ -153,15 +147,35 @@ TEXT: dict[str, dict[str, str]] = {
         "key_imposed_text": "the A5 pages two to an A4 or Letter sheet: print on both sides, flipping on the short edge, fold the stack in the middle and staple on the fold.",
         "key_light": "Ink-saving",
         "key_light_text": "no tinted boxes and the boards drawn in light lines, for a black-and-white printer or to use less ink or toner.",
-        "other_booklets_group": "Other editions",
-        "other_booklets_group_intro": "",
         "other_group": "Other files",
-        "other_group_intro": "",
         "examples": "Illustrated examples",
         "examples_intro": "The booklet’s diagrams, drawn and checked by the rules engine, each in an SVG file.",
         "sources": "Sources",
-        "catalogue": "Catalogue of every file, for other websites",
-        "footer": "Made with boardgen. A static page: it works offline, opened from disk or from any web server.",
+        "get_intro": "The board at exact scale for your paper, the rule booklet and the pieces. Print at actual size (100%).",
+        "paper_now": "For {paper} paper.",
+        "paper_other": "Use {paper} paper instead?",
+        "more_formats": "More formats",
+        "more_formats_intro": "Every file of the game, by what you want to do.",
+        "one_sheet_group": "Print on one sheet",
+        "one_sheet_group_intro": "The whole board on one sheet, as PDF or SVG, on every paper and in every size, with the 100 mm bar to check the scale.",
+        "pieces_group": "Cut out the pieces",
+        "pieces_group_intro": "The game’s pieces at the size of the board printed on the same paper, with cut and fold lines.",
+        "big_group": "Print big",
+        "big_group_intro": "A larger board over several sheets that you trim and glue together; the first page shows how they fit.",
+        "save_ink_group": "Save ink",
+        "save_ink_group_intro": "No tinted backgrounds and light lines, for a black-and-white printer or to use less ink or toner.",
+        "save_ink_booklets": "The booklet’s ink-saving editions are in the table under “Make a booklet”.",
+        "make_booklet_group": "Make a booklet",
+        "make_booklet_group_intro": "The booklet on each paper and in each language, the bilingual edition and the edition to fold and staple.",
+        "pen_play_group": "Play with pen and paper",
+        "keep_score_group": "Keep score",
+        "footer_about": "Board games to print at home: exact-scale boards and rules in Portuguese and English, free.",
+        "footer_print": "Always print at actual size (100%), not “fit to page”, and check the scale with the",
+        "footer_calibration": "printer self-test sheet",
+        "footer_licence": "The rule texts are our own writing: copy, print and adapt them freely, under the MIT licence.",
+        "for_websites": "For other websites",
+        "not_found_title": "Page not found",
+        "not_found_text": "This page does not exist (or has moved). Every game is on the home page.",
         "board": "Board",
         "poster": "Tiled poster",
         "pen": "Pen-and-paper sheet",
@@ -269,7 +283,36 @@ def link_text(record: Artefact, lang: str, number: int | None = None, size: str 
 
 
 def size_words(words: str, lang: str) -> str:
-    """A board size ready to go into ``board_alt`` and ``boards_intro``: after the noun in Portuguese, before it in English."""
+    """A board size ready to go into ``board_alt``: after the noun in Portuguese, before it in English."""
     if not words:
         return ""
     return f" {words}" if lang == "pt" else f"{words} "
+
+
+# The countries whose paper is Letter (the default paper of a visitor whose browser names one of
+# them as its first region: en-US, fr-CA, es-MX...); everyone else gets A4.  The game page's
+# script (templates/site/downloads.html.j2) is written from this list.
+LETTER_REGIONS = ("US", "CA", "MX", "PH", "CL", "CO", "PR")
+
+# Words a rule text writes for its booklet that the web page says otherwise: (the words before
+# the noun, the printed noun, the web's noun), a noun of the same gender and number, so the
+# sentence around it still agrees ("Este livreto mostra" -> "Este texto mostra").
+_WEB_WORDS = {
+    "pt": (("este|deste|neste", "livreto", "texto"),),
+    "en": (("this", "booklet", "text"),),
+}
+
+
+def web_words(html: str, lang: str) -> str:
+    """A rule text's words for its printed booklet ("este livreto", "this booklet") as a web page says them.
+
+    The page quotes the booklet's introduction and notes; where they speak
+    of the booklet the reader holds, the page speaks of the text on screen.
+    The word before the noun keeps its capital and the space after it (a
+    line break, a no-break space) and the noun may hold soft hyphens; only whole words change, so a link or a
+    tag never does.
+    """
+    for before, printed, web in _WEB_WORDS[lang]:
+        noun = "(?:\u00ad|&shy;)?".join(printed)  # the page's hyphenation marks a long word's break points
+        html = re.sub(rf"\b((?i:{before}))(\s+|&nbsp;|\u00a0)(?:{noun})\b", rf"\1\2{web}", html)
+    return html

@@ -58,7 +58,7 @@ def test_the_sheets_are_built_recorded_and_offered(capsys, tmp_path, monkeypatch
     # each game's page offers its own record sheet under its heading
     for game in games:
         en = read_page(tmp_path / f"en/{game}.html")
-        assert (3, "Record sheet") in en.headings and (3, "Folha de anotação") in read_page(tmp_path / f"{game}.html").headings
+        assert (3, "Keep score") in en.headings and (3, "Anotar a partida") in read_page(tmp_path / f"{game}.html").headings
         links = links_on(tmp_path, f"en/{game}.html")
         assert set(records_of(game)) <= set(links)
         assert links[f"boards/{game}-record-letter.pdf"].startswith("Record sheet, Letter, PDF, 1 page")

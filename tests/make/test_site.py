@@ -85,6 +85,15 @@ def test_the_site_is_made_again_only_when_a_record_or_a_page_changed(capsys, tmp
     assert not (tmp_path / "games").exists() and "games/hex.html" not in cache_of(tmp_path)["artefacts"]
 
 
+def test_the_site_is_made_again_when_its_address_changes(capsys, tmp_path, stub, monkeypatch):
+    """``BOARDGEN_SITE_URL`` (the sitemap's addresses, docs/site.md) is part of the site step's key."""
+    monkeypatch.delenv("BOARDGEN_SITE_URL", raising=False)
+    build_json(capsys, tmp_path, *HEX_BOARDS_AND_SITE)
+    monkeypatch.setenv("BOARDGEN_SITE_URL", "https://example.org/jogos/")
+    assert sorted(build_json(capsys, tmp_path, *HEX_BOARDS_AND_SITE)["built"]) == ["games/hex.html", "index.html"] and len(stub.calls) == 2
+    assert build_json(capsys, tmp_path, *HEX_BOARDS_AND_SITE)["built"] == [] and len(stub.calls) == 2
+
+
 def test_the_site_lists_what_the_folder_holds_whatever_only_says(capsys, tmp_path, stub):
     build_json(capsys, tmp_path, "--only", "hex", "--kind", "boards")
     assert stub.calls == []  # --kind without site: no site

@@ -70,6 +70,13 @@ def synthetic_records(output: Path) -> list[Artefact]:
         _file(output, "diagrams/brax/cover.svg", game="brax", kind="diagram", format="svg", lang="pt+en", bytes=31_000, id="cover"),
         _file(output, "boards/brax-a4.pdf", game="brax", kind="board", format="pdf", paper="a4", pages=1, lang="pt+en", ink="full", bytes=40_000),
         _file(output, "booklets/brax-pt-en-letter.pdf", game="brax", kind="booklet", format="pdf", paper="letter", lang="pt+en", ink="full", pages=12, bytes=300_000),
+        _file(output, "boards/hex-11-pieces-a4.pdf", game="hex", kind="pieces", format="pdf", paper="a4", pages=2, lang="pt+en", ink="full", bytes=52_000),
+        _file(output, "boards/hex-11-pieces-letter.pdf", game="hex", kind="pieces", format="pdf", paper="letter", pages=2, lang="pt+en", ink="full", bytes=53_000),
+        _file(output, "boards/hex-11-pieces-a4-light.pdf", game="hex", kind="pieces", format="pdf", paper="a4", pages=2, lang="pt+en", ink="light", bytes=41_000),
+        _file(output, "boards/brax-record-a4.pdf", game="brax", kind="record", format="pdf", paper="a4", pages=1, lang="pt+en", ink="full", bytes=12_000),
+        _file(output, "boards/calibrate-a4.pdf", game=None, kind="calibration", format="pdf", paper="a4", pages=1, lang="pt+en", ink="full", bytes=9_000),
+        _file(output, "boards/calibrate-letter.pdf", game=None, kind="calibration", format="pdf", paper="letter", pages=1, lang="pt+en", ink="full", bytes=9_100),
+        _file(output, "boards/calibrate-a4.svg", game=None, kind="calibration", format="svg", paper="a4", lang="pt+en", ink="full", bytes=7_000),
     ]
 
 

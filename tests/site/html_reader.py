@@ -108,10 +108,17 @@ class _Reader(HTMLParser):
         self.all_text.append(data)
 
 
-def read_page(path: Path) -> Page:
+def read_page(path: Path, start: str | None = None, end: str | None = None) -> Page:
+    """The page at ``path``, or only the part of it from the first ``start`` to the next ``end`` (both kept)."""
     page = Page(path)
     reader = _Reader(page)
-    reader.feed(path.read_text(encoding="utf-8"))
+    html = path.read_text(encoding="utf-8")
+    if start is not None:
+        assert start in html, f"{path}: no {start!r}"
+        html = html[html.index(start) :]
+        if end is not None:
+            html = html[: html.index(end) + len(end)]
+    reader.feed(html)
     reader.close()
     page.text = plain("".join(reader.all_text))
     return page

@@ -287,6 +287,7 @@ def test_the_booklets_table_reads_as_a_grid_on_a_desktop_and_as_blocks_on_a_phon
         context = browser.new_context(viewport={"width": width, "height": 800})
         page = context.new_page()
         page.goto((output / page_name).as_uri(), wait_until="load")
+        page.locator("#more-formats > summary").click()  # the table is under "More formats", folded
         rows = page.evaluate(TABLE_CELLS)
         assert len(rows) == 10 and all(len(cells) == 3 for cells in rows)
         for cells in rows:
@@ -300,8 +301,37 @@ def test_the_booklets_table_reads_as_a_grid_on_a_desktop_and_as_blocks_on_a_phon
         assert scroll <= client and body <= client, f"{page_name} at {width} px is {max(scroll, body)} px wide"
         for record in booklets:
             name = link_text(record, lang)
-            assert page.get_by_role("link", name=name, exact=True).count() == 1, name
+            assert page.locator("table.editions").get_by_role("link", name=name, exact=True).count() == 1, name
         shot = shots / f"hex-{lang}-booklets-{layout}.png"
-        page.locator("section[aria-labelledby=booklets]").screenshot(path=str(shot))
+        page.locator("#more-formats").screenshot(path=str(shot))
         print(f"screenshot: {shot}")
+        context.close()
+
+
+# -- the downloads offered first, for the visitor's paper ------------------------------------------------
+
+FIRST = {"a4": ["boards/hex-11-a4.pdf", "booklets/hex-en-a4.pdf", "boards/hex-11-pieces-a4.pdf"], "letter": ["boards/hex-11-letter.pdf", "booklets/hex-en-letter.pdf", "boards/hex-11-pieces-letter.pdf"]}
+
+
+@pytest.mark.parametrize(("locale", "script", "shown"), [("en-US", True, "letter"), ("es-MX", True, "letter"), ("pt-BR", True, "a4"), ("en-GB", True, "a4"), ("en-US", False, "a4")])
+def test_the_first_downloads_are_for_the_visitors_paper_and_the_other_is_one_click_away(editions_site, browser, locale, script, shown):
+    """The browser's language picks the paper (Letter for the US, Mexico...; A4 elsewhere and without a script); one click shows the other."""
+    output, _ = editions_site
+    other = "a4" if shown == "letter" else "letter"
+    for width in WIDTHS.values():
+        context = browser.new_context(locale=locale, java_script_enabled=script, viewport={"width": width, "height": 800})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto((output / "en/hex.html").as_uri(), wait_until="load")
+        assert page.locator(f"#paper-{shown}").is_visible() and not page.locator(f"#paper-{other}").is_visible(), (locale, script, width)
+        hrefs = page.locator(f"#paper-{shown} a.pick").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert [href.removeprefix("../") for href in hrefs] == FIRST[shown]
+        box = page.locator(f"#paper-{shown} a.pick").first.bounding_box()
+        assert box is not None and box["y"] < 800  # on the first screen, phone or desktop
+        page.locator(f"#paper-{shown} a.paper-other").click()
+        assert page.locator(f"#paper-{other}").is_visible() and not page.locator(f"#paper-{shown}").is_visible(), (locale, script, width)
+        scroll, client, body = page.evaluate(WIDTH)
+        assert scroll <= client and body <= client
+        assert errors == []
         context.close()
