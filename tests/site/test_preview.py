@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from boardgen.make import preview
+from tests.conftest import run_boardgen
 from tests.make.kit import edit, make_home
 
 TARGET_SECONDS = 2.0  # issue 27: a saved edit visible in the browser in at most 2 s
@@ -200,6 +201,14 @@ def test_a_port_in_use_is_refused_with_one_line(tmp_path: Path, home: Path) -> N
     assert run.returncode == 2
     assert run.stderr.splitlines() == [f"boardgen: error: --port: port {port} on 127.0.0.1 is in use; stop what uses it or choose another port"]
     assert not (tmp_path / "out" / "index.html").exists(), "nothing built for a server that cannot start"
+
+
+@pytest.mark.parametrize("port", ["65536", "80a", "\u0668\u0660", "-1", ""])
+def test_a_port_that_is_no_port_is_refused(tmp_path: Path, port: str) -> None:
+    run = run_boardgen("serve", "-o", str(tmp_path / "out"), "-p", port, "--no-build", timeout=60)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr.splitlines() == [f"boardgen: error: --port: must be a port number, 0 to 65535, not {port!r}"]
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_server_leaves_no_thread_behind(tmp_path: Path) -> None:
