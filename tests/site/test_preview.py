@@ -271,3 +271,30 @@ def test_the_watcher_names_the_game_of_a_changed_text(tmp_path: Path) -> None:
     text.unlink()
     change = watcher.changes()
     assert change is not None and change.games == {"hex"}, "a removed text is a change of its game"
+
+
+def test_the_facts_of_a_game_are_made_again_only_when_its_sources_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import boardgen.site.build as site_build
+    from boardgen.booklet import paths
+    from boardgen.make import site_memo
+
+    home = make_home(tmp_path / "home", ("hex", "trihex"))
+    monkeypatch.setenv("BOARDGEN_HOME", str(home))
+    paths.project_root.cache_clear()
+    monkeypatch.setattr(site_build, "_game_facts", site_build._game_facts)  # put back after the test
+    try:
+        memo = site_memo.install()
+        assert isinstance(memo, site_memo.FactsMemo) and site_build._game_facts is memo
+        assert site_memo.install() is memo, "installed once"
+        hex_facts, trihex_facts = memo("hex"), memo("trihex")
+        assert memo.made == ["hex", "trihex"]
+        memo.new_build()
+        assert memo("hex") is hex_facts and memo("trihex") is trihex_facts and memo.made == []
+        edit(home / "rules_text" / "hex" / "en.md", 'ages = "8 and up"', 'ages = "10 and up"')
+        memo.new_build()
+        again = memo("hex")
+        assert memo.made == ["hex"] and again is not hex_facts
+        assert again.texts["en"].meta.ages == "10 and up" and hex_facts.texts["en"].meta.ages == "8 and up"
+        assert memo("trihex") is trihex_facts, "another game's facts are kept"
+    finally:
+        paths.project_root.cache_clear()
