@@ -294,7 +294,7 @@ class Server:
     @property
     def address(self) -> str:
         host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://{host if isinstance(host, str) else host.decode()}:{port}/"
 
     def start(self) -> None:
         self.thread.start()
