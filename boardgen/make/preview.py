@@ -225,17 +225,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self._answer(with_body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802 - http.server's name
+        self._answer(with_body=False)
+
+    def _answer(self, with_body: bool) -> None:
+        """The version endpoint, an HTML page with the script added, or (by http.server) any other file."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path == VERSION_PATH:
             version, problems = self.status.snapshot()
-            self._send(json.dumps({"version": version, "problems": problems}).encode("utf-8"), "application/json")
+            self._send(json.dumps({"version": version, "problems": problems}).encode("utf-8"), "application/json", with_body)
             return
         target = Path(self.translate_path(self.path))
-        if target.is_dir():
+        if target.is_dir() and path.endswith("/"):
             target = target / "index.html"
-            if not self.path.split("?", 1)[0].endswith("/"):
-                super().do_GET()  # the redirect to the folder's address
-                return
         if target.suffix == ".html" and target.is_file():
             version, problems = self.status.snapshot()
             try:
@@ -243,19 +247,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             except OSError:
                 self.send_error(404)
                 return
-            self._send(inject(page, version, problems), "text/html; charset=utf-8")
-            waited = self.status.page_served()
+            self._send(inject(page, version, problems), "text/html; charset=utf-8", with_body)
+            waited = self.status.page_served() if with_body else None
             if waited is not None:
                 logger.info("served %s %.2f s after the save", path.lstrip("/") or "index.html", waited)
             return
-        super().do_GET()
+        if with_body:
+            super().do_GET()  # a folder's address without its "/" is redirected there
+        else:
+            super().do_HEAD()
 
-    def _send(self, body: bytes, content_type: str) -> None:
+    def _send(self, body: bytes, content_type: str, with_body: bool = True) -> None:
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        if with_body:
+            self.wfile.write(body)
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - http.server's name
         logger.debug("serve: %s %s", self.address_string(), format % args)
@@ -348,9 +356,9 @@ class Preview:
             self.memo.new_build()
         try:
             outcome = run_build(self.output, selection, 1, Reporter())
-        except BoardgenError as exc:
+        except (BoardgenError, OSError) as exc:  # a text that fails its check, a file gone while the build read it
             found = getattr(exc, "problems", None)
-            problems = [str(problem) for problem in found] if found is not None else [" ".join(str(exc).split())]
+            problems = [str(problem) for problem in found] if found is not None else [_one_line(exc)]
             for line in problems:
                 logger.warning("%s", line)
             logger.warning("the build stopped%s; the pages show the last good build with the problem", f" ({why})" if why else "")
@@ -386,6 +394,13 @@ class Preview:
                     self.rebuild(change)
         finally:
             self.server.stop()
+
+
+def _one_line(error: BaseException) -> str:
+    """An error as the build's one line: an OSError with its file, anything else its message on one line."""
+    if isinstance(error, OSError) and error.filename:
+        return f"{error.filename}: {error.strerror or error}"
+    return " ".join(str(error).split())
 
 
 def _shown(path: Path) -> str:

@@ -223,6 +223,11 @@ def test_the_server_leaves_no_thread_behind(tmp_path: Path) -> None:
         address = server.address
         assert "hello" in _get(address + "en/page.html") and preview.VERSION_PATH in _get(address + "en/page.html")
         assert _get(address + "style.css") == "p{}", "other files are served as they are"
+        head = urllib.request.urlopen(urllib.request.Request(address + "en/page.html", method="HEAD"), timeout=5)
+        with head:
+            assert int(head.headers["Content-Length"]) == len(_get(address + "en/page.html").encode()) and head.read() == b""
+        with urllib.request.urlopen(address + "en", timeout=5) as folder:
+            assert folder.url == address + "en/", "a folder's address is redirected to its /"
         status.publish(["rules_text/hex/en.md:3: <bad> & worse"], None)
         page = _get(address + "en/page.html")
         assert "rules_text/hex/en.md:3: &lt;bad&gt; &amp; worse" in page
