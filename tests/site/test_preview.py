@@ -303,3 +303,46 @@ def test_the_facts_of_a_game_are_made_again_only_when_its_sources_change(tmp_pat
         assert memo("trihex") is trihex_facts, "another game's facts are kept"
     finally:
         paths.project_root.cache_clear()
+
+
+def test_an_open_page_reloads_itself_in_chromium(home: Path, tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM_FLAGS, require_tool
+
+    chromium = require_tool("chromium")
+    served = Served("-o", str(tmp_path / "out"), "-p", "0", env={"BOARDGEN_HOME": str(home)})
+    try:
+        address = served.address()
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_FLAGS))
+            try:
+                page = browser.new_page()
+                errors: list[str] = []
+                page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+                page.on("pageerror", lambda error: errors.append(str(error)))
+                page.on("request", lambda request: None if request.url.startswith((address, "data:")) else errors.append(f"left the machine: {request.url}"))
+                page.goto(address + "en/hex.html")
+                assert "8 and up" in page.inner_text("body")
+                page.wait_for_timeout(300)  # the script asked once: it runs
+
+                edit(home / "rules_text" / "hex" / "en.md", 'ages = "8 and up"', 'ages = "8 and up, seen-in-chromium"')
+                saved = time.monotonic()
+                page.wait_for_function("document.body && document.body.innerText.includes('seen-in-chromium')", timeout=TARGET_SECONDS * 5 * 1000, polling=20)
+                waited = time.monotonic() - saved
+                assert waited <= TARGET_SECONDS, f"the edit took {waited:.2f} s to show in the browser (target {TARGET_SECONDS} s)"
+
+                diagrams = home / "rules_text" / "hex" / "diagrams.md"
+                line = _line_of(diagrams, "moves: d4 e3 c5")
+                edit(diagrams, "moves: d4 e3 c5", "moves: d4 d4 c5")
+                alert = page.get_by_role("alert")
+                alert.wait_for(state="visible", timeout=TARGET_SECONDS * 5 * 1000)
+                assert f"diagrams.md:{line}: diagram opening" in alert.inner_text()
+                box = alert.bounding_box()
+                assert box is not None and box["y"] <= 1, "the problem is at the top of the window"
+                assert errors == []
+            finally:
+                browser.close()
+    finally:
+        code = served.stop()
+    assert code == 130 and "Traceback" not in "".join(served.err)
