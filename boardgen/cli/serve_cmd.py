@@ -43,7 +43,7 @@ def serve(output: str, port: str, only: tuple[str, ...], no_build: bool) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OptionError("-o/--output", f"cannot create folder {folder}: {exc.strerror or exc}") from None
-    Preview(folder, number, games).run(first_build=not no_build)
+    Preview(folder, number, games).run(first_build=not no_build, announce=lambda line: click.echo(line))
     return 0
 
 

@@ -379,14 +379,19 @@ class Preview:
         names = ", ".join(_shown(path) for path in change.files[:3]) + (f" and {len(change.files) - 3} more" if len(change.files) > 3 else "")
         self.build(Selection(frozenset(games), WEB_PARTS if games else frozenset({"site"})), change.saved_at, f"{names} changed")
 
-    def run(self, first_build: bool = True) -> None:
-        """Build what the pages need, serve, and rebuild on every save until Ctrl-C (``Interrupted`` goes up, the server stopped)."""
+    def run(self, first_build: bool = True, announce: Callable[[str], None] | None = None) -> None:
+        """Build what the pages need, serve, and rebuild on every save until Ctrl-C (``Interrupted`` goes up, the server stopped).
+
+        ``announce`` is given the line that says where the site is served
+        (the command prints it whatever ``-q`` says: it is what the command
+        is for); without it, the line is logged.
+        """
         try:
             if first_build:
                 self.build(Selection(self.games, WEB_PARTS), why="first build")
             self.warm_up()
             self.server.start()
-            logger.info("serving %s at %s (Ctrl-C stops it)", _shown(self.output), self.server.address)
+            (announce or logger.info)(f"serving {_shown(self.output)} at {self.server.address} (Ctrl-C stops it)")
             while True:
                 time.sleep(POLL_SECONDS)
                 change = self.watcher.changes()

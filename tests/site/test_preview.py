@@ -311,9 +311,9 @@ def test_an_open_page_reloads_itself_in_chromium(home: Path, tmp_path: Path) -> 
     from tests.conftest import CHROMIUM_FLAGS, require_tool
 
     chromium = require_tool("chromium")
-    served = Served("-o", str(tmp_path / "out"), "-p", "0", env={"BOARDGEN_HOME": str(home)})
+    served = Served("-q", "-o", str(tmp_path / "out"), "-p", "0", env={"BOARDGEN_HOME": str(home)})
     try:
-        address = served.address()
+        address = served.address()  # printed with -q too: it is what the command is for
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_FLAGS))
             try:
@@ -346,3 +346,4 @@ def test_an_open_page_reloads_itself_in_chromium(home: Path, tmp_path: Path) -> 
     finally:
         code = served.stop()
     assert code == 130 and "Traceback" not in "".join(served.err)
+    assert [line for line in served.out if "after the save" in line] == [], "-q: no progress lines"
