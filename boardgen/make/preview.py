@@ -43,11 +43,14 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgen.errors import BoardgenError, OptionError
 from boardgen.make.plan import Selection
 from boardgen.make.progress import Reporter
+
+if TYPE_CHECKING:
+    from boardgen.make.site_memo import FactsMemo
 
 logger = logging.getLogger("boardgen")
 
@@ -328,7 +331,7 @@ class Preview:
         self.status = Status()
         self.watcher = Watcher(text_roots(), templates_dir())
         self.server = Server(output, self.status, port)
-        self.memo: Any = None  # boardgen.make.site_memo.FactsMemo, once warm_up installed it
+        self.memo: FactsMemo | None = None
 
     def warm_up(self) -> None:
         """Import :data:`WARM_MODULES` (about half a second the first rebuild would otherwise add) and keep the games' facts between builds."""
@@ -343,8 +346,6 @@ class Preview:
             from boardgen.make import site_memo
 
             self.memo = site_memo.install()
-            if self.memo is not None:
-                self.memo.fill(self.output)
 
     def build(self, selection: Selection, saved_at: float | None = None, why: str = "") -> None:
         """One build of ``selection``; its problems, if any, go to the log and the pages' banner."""
@@ -387,9 +388,11 @@ class Preview:
         is for); without it, the line is logged.
         """
         try:
+            self.warm_up()
             if first_build:
                 self.build(Selection(self.games, WEB_PARTS), why="first build")
-            self.warm_up()
+            if self.memo is not None:
+                self.memo.fill(self.output)  # the games the first build's site step did not need (it was up to date)
             self.server.start()
             (announce or logger.info)(f"serving {_shown(self.output)} at {self.server.address} (Ctrl-C stops it)")
             while True:
