@@ -347,8 +347,12 @@ class Preview:
 
             self.memo = site_memo.install()
 
-    def build(self, selection: Selection, saved_at: float | None = None, why: str = "") -> None:
-        """One build of ``selection``; its problems, if any, go to the log and the pages' banner."""
+    def build(self, selection: Selection, saved_at: float | None = None, why: str = "", processes: int = 1) -> None:
+        """One build of ``selection``; its problems, if any, go to the log and the pages' banner.
+
+        One process by default: a save remakes a game's few diagrams, which
+        take less time than starting worker processes would.
+        """
         from boardgen.make.run import run_build
 
         clock = time.perf_counter()
@@ -356,7 +360,7 @@ class Preview:
         if self.memo is not None:
             self.memo.new_build()
         try:
-            outcome = run_build(self.output, selection, 1, Reporter())
+            outcome = run_build(self.output, selection, processes, Reporter())
         except (BoardgenError, OSError) as exc:  # a text that fails its check, a file gone while the build read it
             found = getattr(exc, "problems", None)
             problems = [str(problem) for problem in found] if found is not None else [_one_line(exc)]
@@ -387,10 +391,12 @@ class Preview:
         (the command prints it whatever ``-q`` says: it is what the command
         is for); without it, the line is logged.
         """
+        from boardgen.make.run import default_processes
+
         try:
             self.warm_up()
             if first_build:
-                self.build(Selection(self.games, WEB_PARTS), why="first build")
+                self.build(Selection(self.games, WEB_PARTS), why="first build", processes=default_processes())
             if self.memo is not None:
                 self.memo.fill(self.output)  # the games the first build's site step did not need (it was up to date)
             self.server.start()
