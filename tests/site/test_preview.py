@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from boardgen.make import preview
+from boardgen.make import preview_http, preview_watch
 from tests.conftest import run_boardgen
 from tests.make.kit import edit, make_home
 
@@ -216,12 +216,12 @@ def test_the_server_leaves_no_thread_behind(tmp_path: Path) -> None:
     (tmp_path / "en" / "page.html").write_text("<!DOCTYPE html><html><body><p>hello</p></body></html>", encoding="utf-8")
     (tmp_path / "style.css").write_text("p{}", encoding="utf-8")
     before = set(threading.enumerate())
-    status = preview.Status()
-    server = preview.Server(tmp_path, status, 0)
+    status = preview_http.Status()
+    server = preview_http.Server(tmp_path, status, 0)
     server.start()
     try:
         address = server.address
-        assert "hello" in _get(address + "en/page.html") and preview.VERSION_PATH in _get(address + "en/page.html")
+        assert "hello" in _get(address + "en/page.html") and preview_http.VERSION_PATH in _get(address + "en/page.html")
         assert _get(address + "style.css") == "p{}", "other files are served as they are"
         head = urllib.request.urlopen(urllib.request.Request(address + "en/page.html", method="HEAD"), timeout=5)
         with head:
@@ -245,10 +245,10 @@ def test_the_server_leaves_no_thread_behind(tmp_path: Path) -> None:
 
 def test_inject_adds_the_script_and_the_banner_only() -> None:
     page = b"<!DOCTYPE html><html lang=en><body class=x><h1>Hex</h1></body></html>"
-    plain = preview.inject(page, 7, [])
+    plain = preview_http.inject(page, 7, [])
     assert plain.startswith(b"<!DOCTYPE html><html lang=en><body class=x><h1>Hex</h1><script>")
     assert b"var version = 7;" in plain and plain.endswith(b"</script></body></html>")
-    failed = preview.inject(page, 8, ["a.md:2: no"]).decode()
+    failed = preview_http.inject(page, 8, ["a.md:2: no"]).decode()
     assert failed.index("<body class=x>") < failed.index('role="alert"') < failed.index("<h1>")
     assert "a.md:2: no" in failed
 
@@ -260,7 +260,7 @@ def test_the_watcher_names_the_game_of_a_changed_text(tmp_path: Path) -> None:
     text = rules / "hex" / "en.md"
     text.write_text("one", encoding="utf-8")
     (templates / "site" / "game.html.j2").write_text("x", encoding="utf-8")
-    watcher = preview.Watcher([rules], templates)
+    watcher = preview_watch.Watcher([rules], templates)
     assert watcher.changes() is None
     (rules / "hex" / ".en.md.swp").write_text("editor", encoding="utf-8")
     assert watcher.changes() is None, "an editor's swap file is no change"
