@@ -347,3 +347,20 @@ def test_an_open_page_reloads_itself_in_chromium(home: Path, tmp_path: Path) -> 
         code = served.stop()
     assert code == 130 and "Traceback" not in "".join(served.err)
     assert [line for line in served.out if "after the save" in line] == [], "-q: no progress lines"
+
+
+def test_the_site_step_is_remade_when_a_text_it_quotes_changes(home: Path, tmp_path: Path) -> None:
+    """The build's site key covers the games' rule texts (boardgen/make/run.py, ``site_inputs``): the preview relies on it."""
+    output = tmp_path / "out"
+    args = ("build", "--json", "-o", str(output), "--only", "hex", "--kind", "diagrams,site", "-j", "1")
+    first = run_boardgen(*args, env={"BOARDGEN_HOME": str(home)}, timeout=120)
+    assert first.returncode == 0, first.stderr
+    edit(home / "rules_text" / "hex" / "en.md", 'ages = "8 and up"', 'ages = "8 and up, quoted-by-the-site"')
+    second = run_boardgen(*args, env={"BOARDGEN_HOME": str(home)}, timeout=120)
+    assert second.returncode == 0, second.stderr
+    built = json.loads(second.stdout)["built"]
+    assert "en/hex.html" in built
+    assert "quoted-by-the-site" in (output / "en" / "hex.html").read_text(encoding="utf-8")
+    assert "quoted-by-the-site" not in (output / "hex.html").read_text(encoding="utf-8")
+    third = run_boardgen(*args, env={"BOARDGEN_HOME": str(home)}, timeout=120)
+    assert json.loads(third.stdout)["built"] == [], "nothing changed: nothing made"
