@@ -41,6 +41,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("boardgen.cli.booklet_cmd:check", "Check every diagram of the rule texts with the engines."),
     "booklet": ("boardgen.cli.booklet_cmd:booklet", "Typeset a rule booklet to PDF."),
     "diagram": ("boardgen.cli.booklet_cmd:diagram", "Draw one engine-checked example position."),
+    "serve": ("boardgen.cli.serve_cmd:serve", "Serve the site on 127.0.0.1, rebuilt as rule texts are saved."),
+    "preview": ("boardgen.cli.serve_cmd:serve", "The same as serve."),
 }
 
 

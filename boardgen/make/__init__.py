@@ -9,7 +9,11 @@
 ``tasks``     the functions that make a file's bytes, run in the worker processes;
 ``pool``      running the jobs, in parallel or one after another;
 ``progress``  ``wrote`` lines or a progress bar;
-``run``       one build from plan to site (see docs/build.md).
+``run``       one build from plan to site (see docs/build.md);
+``preview``   ``boardgen serve``: the watch loop that rebuilds through ``run`` as texts
+              are saved, with ``preview_watch`` (polling the texts and templates),
+              ``preview_http`` (the server and the reload script) and ``site_memo``
+              (each game's site facts kept between a preview's builds).
 
 The package is not called ``build``: pytest, Ruff, Black and most readers take a folder of
 that name for output and skip it (pytest's ``norecursedirs`` once hid 62 tests this way).

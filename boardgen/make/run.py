@@ -28,7 +28,8 @@ In order:
 7. **The site**: ``boardgen.site.build_site(records, output)``, when the site
    package has it, with the record of every planned file that is there (the
    selected ones just made or found up to date, the others as they were
-   left).  Its key is a digest of those records, its templates and the code;
+   left).  Its key is a digest of those records, its templates, the code and
+   the rule texts and packages of the games they list (:func:`site_inputs`);
    the files it returns are recorded like the others.
 
 The cache is written after the last step, every second or so while files are
@@ -65,6 +66,18 @@ logger = logging.getLogger("boardgen")
 
 SAVE_SECONDS = 1.0  # the cache is written at least this often while files are being made
 SITE_INPUTS = ("code", "booklet-code", "site-code", "fonts", "site-templates", "libraries")
+
+
+def site_inputs(records: Iterable[Artefact]) -> tuple[str, ...]:
+    """What the site's pages read besides the records: :data:`SITE_INPUTS`, and each listed game's rule texts and package.
+
+    The pages quote the rule texts (``boardgen.site.build.source_files``) and
+    draw the board thumbnails with the games' code, so an edit of a text
+    that changes no diagram's bytes (a word of the introduction, the front
+    matter's ages) must still remake the pages: ``boardgen serve`` shows it.
+    """
+    games = sorted({record.game for record in records if record.game is not None})
+    return (*SITE_INPUTS, *(f"rules:{game}" for game in games), *(f"game:{game}" for game in games))
 SITE_FUNCTION = "build_site"
 # Kinds whose folders are the build's alone: a file there matching the pattern that no job makes is removed.
 SWEPT = {"diagram": "*.svg"}
@@ -310,7 +323,7 @@ class _Build:
         """The site's pages, from the record of every planned file that is there, unless they are up to date."""
         records = [record.artefact for job in self.jobs if job.part != SITE and (record := self.cache.intact(job.path)) is not None]
         site_url = os.environ.get("BOARDGEN_SITE_URL", "")  # the sitemap's addresses (boardgen.site.build.site_url, docs/site.md)
-        key = self.context.key_of("site", [record.to_json() for record in records], site_url, inputs=SITE_INPUTS)
+        key = self.context.key_of("site", [record.to_json() for record in records], site_url, inputs=site_inputs(records))
         before = self._site_records()
         if before and all(self.cache.intact(path, key) is not None for path in before):
             self.outcome.up_to_date += sorted(before)
