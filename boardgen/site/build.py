@@ -385,6 +385,9 @@ def game_page(lang: str, facts: GameFacts, records: Sequence[Artefact], calibrat
     view = game_view(facts, records, page, lang, page)
     context = _common(lang, page, {other: page_path(other, facts.info.id) for other in LANGS})
     context.update({"game": view, "title": view.title, "calibration": calibration_links(calibration, page, lang)})
+    from boardgen.site.rules_page import RULES_STYLE, rules_part  # the rules text, read and checked (docs/site.md)
+
+    context.update({"rules": rules_part(facts.info.id, lang, records, page, {other: page_path(other, facts.info.id) for other in LANGS}), "rules_style": relative(RULES_STYLE, page)})
     return render("game.html.j2", context)
 
 
@@ -483,6 +486,9 @@ def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
     games = [_game_facts(game_id) for game_id in sorted(by_game)]
     written: list[Artefact] = []
     written.append(_write(output, STYLE_PATH, (templates_dir() / "site" / "site.css").read_bytes(), "style", "css"))
+    from boardgen.site.rules_page import RULES_STYLE
+
+    written.append(_write(output, RULES_STYLE, (templates_dir() / "site" / "rules.css").read_bytes(), "style", "css"))
     for facts in games:
         written.append(_write(output, thumbnail_path(facts.info.id), facts.thumbnail, "thumbnail", "svg", facts.info.id))
     for lang in LANGS:
