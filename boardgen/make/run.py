@@ -309,7 +309,9 @@ class _Build:
     def make_site(self, builder: Callable[[list[Artefact], Path], list[Artefact]]) -> None:
         """The site's pages, from the record of every planned file that is there, unless they are up to date."""
         records = [record.artefact for job in self.jobs if job.part != SITE and (record := self.cache.intact(job.path)) is not None]
-        key = self.context.key_of("site", [record.to_json() for record in records], inputs=SITE_INPUTS)
+        games = sorted({record.game for record in records if record.game})  # the pages carry the games' rule texts, checked by their engines
+        inputs = SITE_INPUTS + tuple(f"{part}:{game}" for game in games for part in ("game", "rules"))
+        key = self.context.key_of("site", [record.to_json() for record in records], inputs=inputs)
         before = self._site_records()
         if before and all(self.cache.intact(path, key) is not None for path in before):
             self.outcome.up_to_date += sorted(before)
