@@ -40,7 +40,7 @@ from boardgen.site.words import LANGUAGE_NAMES, LANGS, TAGS, TEXT, link_parts, l
 STYLE_PATH = "assets/site.css"
 MANIFEST_PATH = "manifest.json"
 MANIFEST_VERSION = 1
-SITE_KINDS = frozenset({"page", "style", "thumbnail", "manifest"})  # what build_site writes itself
+SITE_KINDS = frozenset({"page", "style", "script", "thumbnail", "frame", "manifest"})  # what build_site writes itself
 RESERVED_NAMES = frozenset({"index"})  # a game page GAME.html that would be a home page
 
 PAPER_ORDER = {"a5": 0, "a4": 1, "letter": 2}
@@ -385,9 +385,9 @@ def game_page(lang: str, facts: GameFacts, records: Sequence[Artefact], calibrat
     view = game_view(facts, records, page, lang, page)
     context = _common(lang, page, {other: page_path(other, facts.info.id) for other in LANGS})
     context.update({"game": view, "title": view.title, "calibration": calibration_links(calibration, page, lang)})
-    from boardgen.site.rules_page import RULES_STYLE, rules_part  # the rules text, read and checked (docs/site.md)
+    from boardgen.site.rules_page import rules_part  # the rules text, read and checked (docs/site.md)
 
-    context.update({"rules": rules_part(facts.info.id, lang, records, page, {other: page_path(other, facts.info.id) for other in LANGS}), "rules_style": relative(RULES_STYLE, page)})
+    context["rules"] = rules_part(facts.info.id, lang, records, page, {other: page_path(other, facts.info.id) for other in LANGS})
     return render("game.html.j2", context)
 
 
@@ -486,9 +486,11 @@ def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
     games = [_game_facts(game_id) for game_id in sorted(by_game)]
     written: list[Artefact] = []
     written.append(_write(output, STYLE_PATH, (templates_dir() / "site" / "site.css").read_bytes(), "style", "css"))
-    from boardgen.site.rules_page import RULES_STYLE
+    from boardgen.site.rules_page import RULES_SCRIPT, RULES_STYLE, frame_files
 
     written.append(_write(output, RULES_STYLE, (templates_dir() / "site" / "rules.css").read_bytes(), "style", "css"))
+    written.append(_write(output, RULES_SCRIPT, (templates_dir() / "site" / "rules.js").read_bytes(), "script", "js"))
+    written += [_write(output, path, data, "frame", "svg", facts.info.id) for facts in games for path, data in frame_files(facts.info.id).items()]
     for facts in games:
         written.append(_write(output, thumbnail_path(facts.info.id), facts.thumbnail, "thumbnail", "svg", facts.info.id))
     for lang in LANGS:

@@ -35,20 +35,53 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from boardgen.site.catalogue import Artefact
+from boardgen.site.frames import Frame
 from boardgen.site.texts import render_block, render_inline
 
 if TYPE_CHECKING:
     from boardgen.booklet.check import GameSources
 
 RULES_STYLE = "assets/rules.css"  # the rules' stylesheet, beside the site's
+RULES_SCRIPT = "assets/rules.js"  # the step-through of the diagrams that play (boardgen/site/frames.py)
 PX_PER_MM = 96 / 25.4  # CSS pixels
 SECTION_OFFSET = 2  # a text's "#" is the page's h3: the page's h1 is the game, its h2 "Rules"
 TOC_LEVELS = (1, 2)  # the booklet's table of contents: "#" and "##"
 
 WORDS = {
-    "pt": {"rules": "Regras", "contents": "Sumário", "sources": "Fontes", "figure": "Diagrama", "other": "Leia as regras em inglês", "diagram_alt": "Diagrama {number}: {description}"},
-    "en": {"rules": "Rules", "contents": "Contents", "sources": "Sources", "figure": "Diagram", "other": "Read the rules in Portuguese", "diagram_alt": "Diagram {number}: {description}"},
+    "pt": {
+        "rules": "Regras",
+        "contents": "Sumário",
+        "sources": "Fontes",
+        "figure": "Diagrama",
+        "other": "Leia as regras em inglês",
+        "diagram_alt": "Diagrama {number}: {description}",
+        "step_alt": "Diagrama {number}, depois de {moves} de {total} lances: {description}",
+        "previous": "Lance anterior",
+        "next": "Próximo lance",
+        "step": "Lance {moves} de {total}",
+    },
+    "en": {
+        "rules": "Rules",
+        "contents": "Contents",
+        "sources": "Sources",
+        "figure": "Diagram",
+        "other": "Read the rules in Portuguese",
+        "diagram_alt": "Diagram {number}: {description}",
+        "step_alt": "Diagram {number}, after {moves} of {total} moves: {description}",
+        "previous": "Previous move",
+        "next": "Next move",
+        "step": "Move {moves} of {total}",
+    },
 }
+
+
+@dataclass(frozen=True)
+class Step:
+    """One position of a diagram that plays: after ``moves`` of its moves."""
+
+    moves: int
+    src: str
+    alt: str
 
 
 @dataclass(frozen=True)
@@ -64,7 +97,13 @@ class RulesFigure:
     width: int  # CSS pixels at the booklet's size
     height: int
     caption: Markup
+    steps: tuple[Step, ...] = ()  # the positions before the last, for a diagram that plays
     kind: str = "figure"
+
+    @property
+    def moves(self) -> int:
+        """How many moves the diagram plays (0: it does not)."""
+        return len(self.steps)
 
 
 @dataclass(frozen=True)
@@ -118,6 +157,13 @@ class RulesView:
     sections: list[RulesSection]
     sources: list[RulesSource]
     switch: Switch | None = None
+    style: str = RULES_STYLE  # links from the page
+    script: str = RULES_SCRIPT
+
+    @property
+    def plays(self) -> bool:
+        """Whether a diagram steps through its moves (the page then loads the script)."""
+        return any(figure.steps for figure in self.figures)
 
     @property
     def toc(self) -> list[RulesSection]:
@@ -153,7 +199,7 @@ def diagram_size(game: GameSources, ident: str) -> tuple[float, float, bytes]:
     return sheet.width, sheet.height, render_svg(sheet)
 
 
-def _figure(game: GameSources, ident: str, number: int, caption: str, lang: str, env: dict[str, Any], files: Mapping[str, str]) -> RulesFigure:
+def _figure(game: GameSources, ident: str, number: int, caption: str, lang: str, env: dict[str, Any], files: Mapping[str, str], frames_link: Mapping[str, list[Step]] | None = None) -> RulesFigure:
     from boardgen.booklet.diagrams.words import describe
 
     source = game.languages[lang]
@@ -171,11 +217,12 @@ def _figure(game: GameSources, ident: str, number: int, caption: str, lang: str,
         round(width * PX_PER_MM),
         round(height * PX_PER_MM),
         render_inline(caption, env),
+        tuple((frames_link or {}).get(ident, ())),
     )
 
 
-def rules_view(game: GameSources, lang: str, files: Mapping[str, str], switch: Switch | None = None) -> RulesView:
-    """The rules of a checked game in ``lang``; ``files`` maps a diagram id to its file's link from the page."""
+def rules_view(game: GameSources, lang: str, files: Mapping[str, str], switch: Switch | None = None, steps: Mapping[str, list[Step]] | None = None) -> RulesView:
+    """The rules of a checked game in ``lang``; ``files`` maps a diagram id to its file's link from the page, ``steps`` to its positions."""
     from boardgen.booklet.markdown_source import DiagramRef, TextChunk
 
     source = game.languages[lang]
@@ -198,7 +245,7 @@ def rules_view(game: GameSources, lang: str, files: Mapping[str, str], switch: S
                 chunks = []
             if isinstance(item, DiagramRef):
                 number += 1
-                part.blocks.append(_figure(game, item.id, number, item.caption, lang, env, files))
+                part.blocks.append(_figure(game, item.id, number, item.caption, lang, env, files, steps))
         sections.append(part)
     sources = [RulesSource(citations[ref.key][1], citations[ref.key][0], render_inline(ref.text, env), ref.url) for ref in source.meta.sources]
     return RulesView(lang, source.tag, WORDS[lang], sections, sources, switch)
@@ -245,4 +292,55 @@ def rules_part(game_id: str, lang: str, records: Sequence[Artefact], page: str, 
     files = {record.id: relative(record.path, page) for record in sorted(records, key=lambda r: r.path) if record.kind == "diagram" and record.id}
     others = [(other, path) for other, path in pages.items() if other != lang and other in game.languages]
     switch = Switch(relative(others[0][1], page), TAGS[others[0][0]], WORDS[lang]["other"]) if others else None
-    return rules_view(game, lang, files, switch)
+    view = rules_view(game, lang, files, switch, _steps(game_id, folder, game, lang, page))
+    view.style, view.script = relative(RULES_STYLE, page), relative(RULES_SCRIPT, page)
+    return view
+
+
+_frames: dict[Path, tuple[tuple[tuple[str, int, int], ...], dict[str, list[Frame]]]] = {}
+
+
+def game_frames(folder: Path, game: GameSources) -> dict[str, list[Frame]]:
+    """Every diagram's positions before its last (:func:`boardgen.site.frames.frames`), once per version of the folder."""
+    from boardgen.site.frames import frames
+
+    signature = _signature(folder)
+    known = _frames.get(folder)
+    if known is None or known[0] != signature:
+        _frames[folder] = (signature, {ident: found for ident in sorted(game.diagrams) if (found := frames(game, ident))})
+    return _frames[folder][1]
+
+
+def _steps(game_id: str, folder: Path, game: GameSources, lang: str, page: str) -> dict[str, list[Step]]:
+    from boardgen.site.build import relative
+    from boardgen.site.frames import frame_path
+
+    numbers = {ident: number for number, ident in enumerate(_diagram_order(game, lang), start=1)}
+    found = {}
+    for ident, positions in game_frames(folder, game).items():
+        total = len(positions)
+        words = WORDS[lang]
+        found[ident] = [
+            Step(frame.moves, relative(frame_path(game_id, ident, frame.moves), page), words["step_alt"].format(number=numbers.get(ident, 0), moves=frame.moves, total=total, description=frame.descriptions[lang]))
+            for frame in positions
+        ]
+    return found
+
+
+def _diagram_order(game: GameSources, lang: str) -> list[str]:
+    from boardgen.booklet.markdown_source import DiagramRef
+
+    return [item.id for section in game.languages[lang].sections for item in section.items if isinstance(item, DiagramRef)]
+
+
+def frame_files(game_id: str) -> dict[str, bytes]:
+    """The pictures of the positions of ``game_id``'s diagrams that play, by their path in the output folder ({} without a text)."""
+    from boardgen.booklet.build import game_folder
+    from boardgen.booklet.sources import LANGUAGES, source_file
+    from boardgen.site.frames import frame_path
+
+    folder = game_folder(game_id)
+    if not any(source_file(folder, lang).is_file() for lang in LANGUAGES):
+        return {}
+    game = checked_sources(folder)
+    return {frame_path(game_id, ident, frame.moves): frame.svg for ident, positions in sorted(game_frames(folder, game).items()) for frame in positions}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import replace
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -293,23 +294,88 @@ def test_a_rule_text_that_fails_the_check_fails_the_page_too(tmp_path, monkeypat
     assert not (output / "en/hex.html").exists()
 
 
-def test_a_real_build_shows_the_files_it_wrote_at_their_size(tmp_path):
-    """``boardgen build --only hex --kind diagrams,site``: every diagram of the page is its file, the booklet's drawing, at its size."""
-    from boardgen.booklet.build import diagram_svg
-
-    output = tmp_path / "out"
+@pytest.fixture(scope="module")
+def hex_build(tmp_path_factory) -> Path:
+    """A real output folder: ``boardgen build --only hex --kind diagrams,site``."""
+    output = tmp_path_factory.mktemp("hex-build") / "out"
     done = subprocess.run([sys.executable, "-m", "boardgen", "build", "--only", "hex", "--kind", "diagrams,site", "-o", str(output)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+    return output
+
+
+def test_a_real_build_shows_the_files_it_wrote_at_their_size(hex_build):
+    """Every diagram of the page is its file, byte for byte the booklet's drawing, at its size."""
+    from boardgen.booklet.build import diagram_svg
+
     for lang in LANGS:
-        page = output / PAGES[lang].format(game="hex")
+        page = hex_build / PAGES[lang].format(game="hex")
         part = read_rules(page)
         assert [figure.id for figure in part.figures] == [ident for ident, _ in booklet_figures("hex", lang)]
         for figure in part.figures:
             file = (page.parent / figure.img["src"]).resolve()
             data = file.read_bytes()
-            assert data == diagram_svg(checked("hex"), figure.id)
+            assert file.parent == (hex_build / "diagrams/hex").resolve() and data == diagram_svg(checked("hex"), figure.id)
             width, height = _svg_size(data)
             assert (int(figure.img["width"]), int(figure.img["height"])) == (round(width * 96 / 25.4), round(height * 96 / 25.4))
+
+
+def test_a_diagram_of_moves_has_a_picture_of_each_position(hex_build):
+    """Hex's "opening" plays d4 e3 c5: the positions after 0, 1 and 2 moves, drawn by the engine, then the diagram itself."""
+    from boardgen.booklet.diagrams.check import Defaults, replay_diagram
+    from boardgen.booklet.diagrams.render import diagram_drawing
+    from boardgen.booklet.diagrams.syntax import Located
+    from boardgen.drawing.svg import render_svg
+
+    html = (hex_build / "en/hex.html").read_text(encoding="utf-8")
+    figure = re.search(r'<figure class="rules-diagram" id="diagram-opening".*?</figure>', html, re.DOTALL)
+    assert figure and 'data-moves="3"' in figure.group(0)
+    steps = re.findall(r'<img class="step" src="([^"]+)" alt="([^"]+)"[^>]*data-step="(\d)"( hidden)?>', figure.group(0))
+    assert [(number, hidden) for _, _, number, hidden in steps] == [("0", " hidden"), ("1", " hidden"), ("2", " hidden"), ("3", "")]
+    assert steps[1][1].startswith("Diagram 2, after 1 of 3 moves: ") and steps[-1][1].startswith("Diagram 2: ")
+    game = checked("hex")
+    spec = game.diagrams["opening"].spec
+    terms = {lang: (source.meta.colours, source.meta.pieces) for lang, source in game.languages.items()}
+    for count, (src, _, _, _) in enumerate(steps[:-1]):
+        shorter = replay_diagram(replace(spec, moves=Located(spec.move_texts[:count], 0)), Defaults("hex", game.defaults.size, game.defaults.variant), lambda *problem: None)
+        assert shorter is not None and len(shorter.played) == count
+        assert (hex_build / "en" / src).resolve().read_bytes() == render_svg(diagram_drawing(shorter, terms))
+    assert '<script src="../assets/rules.js" defer></script>' in html
+
+
+def test_the_reader_steps_through_the_moves_by_click_and_by_keyboard(hex_build):
+    """In Chromium: the last position first (the booklet's), then previous/next by button and arrow keys, one picture shown at a time."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM_FLAGS, require_tool
+
+    chromium = require_tool("chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_FLAGS))
+        try:
+            page = browser.new_context(viewport={"width": 390, "height": 800}).new_page()
+            errors: list[str] = []
+            page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto((hex_build / "en/hex.html").resolve().as_uri())
+            figure = page.locator("figure[data-diagram=opening]")
+
+            def shown() -> list[bool]:
+                return figure.evaluate("f => [...f.querySelectorAll('img.step')].map(i => i.getBoundingClientRect().height > 0)")
+
+            assert shown() == [False, False, False, True] and figure.locator(".steps span").text_content() == "Move 3 of 3"
+            figure.get_by_role("button", name="Previous move").click()
+            assert shown() == [False, False, True, False] and figure.locator(".steps span").text_content() == "Move 2 of 3"
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("ArrowLeft")
+            assert shown() == [True, False, False, False] and figure.get_by_role("button", name="Previous move").is_disabled()
+            page.keyboard.press("ArrowRight")  # the focus moved to "next" when "previous" was disabled
+            assert shown() == [False, True, False, False]
+            figure.get_by_role("button", name="Next move").click()
+            figure.get_by_role("button", name="Next move").click()
+            assert shown() == [False, False, False, True] and figure.get_by_role("button", name="Next move").is_disabled()
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390 and not errors
+        finally:
+            browser.close()
 
 
 def _svg_size(data: bytes) -> tuple[float, float]:
