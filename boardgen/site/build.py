@@ -80,12 +80,14 @@ def thumbnail_path(game: str) -> str:
 
 
 def site_folders() -> tuple[str, ...]:
-    """The folders below the output folder (``""``: the folder itself) that :func:`build_site` writes into.
+    """The folders below the output folder (``""``: the folder itself) that :func:`build_site` writes into (``*``: any game's).
 
     The build looks there for the temporary files of a killed run before the
     site has ever been recorded (``boardgen.make.run.output_folders``).
     """
-    paths = (STYLE_PATH, MANIFEST_PATH, thumbnail_path("game"), *(page_path(lang, game) for lang in LANGS for game in (None, "game")))
+    from boardgen.site.frames import frame_path
+
+    paths = (STYLE_PATH, MANIFEST_PATH, thumbnail_path("game"), frame_path("*", "id", 0), *(page_path(lang, game) for lang in LANGS for game in (None, "game")))
     return tuple(sorted({posixpath.dirname(path) for path in paths}))
 
 
