@@ -25,6 +25,7 @@ texts' business (``docs/series.md``, "Words for paper and screen").
 from __future__ import annotations
 
 import base64
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -45,6 +46,7 @@ RULES_STYLE = "assets/rules.css"  # the rules' stylesheet, beside the site's
 RULES_SCRIPT = "assets/rules.js"  # the step-through of the diagrams that play (boardgen/site/frames.py)
 PX_PER_MM = 96 / 25.4  # CSS pixels
 SECTION_OFFSET = 2  # a text's "#" is the page's h3: the page's h1 is the game, its h2 "Rules"
+OWN_IDS = ("rules", "rules-title", "rules-toc-title", "rules-sources")  # the ids rules.html.j2 writes itself
 TOC_LEVELS = (1, 2)  # the booklet's table of contents: "#" and "##"
 
 WORDS = {
@@ -228,7 +230,7 @@ def rules_view(game: GameSources, lang: str, files: Mapping[str, str], switch: S
     source = game.languages[lang]
     citations = {ref.key: (number, f"rules-src-{ref.key}") for number, ref in enumerate(source.meta.sources, start=1)}
     env: dict[str, Any] = {"folder": game.folder, "citations": citations, "lang": lang}
-    taken: set[str] = set()
+    taken: set[str] = {*OWN_IDS, *(anchor for _, anchor in citations.values())}
     sections: list[RulesSection] = []
     number = 0
     for section in source.sections:
@@ -245,7 +247,8 @@ def rules_view(game: GameSources, lang: str, files: Mapping[str, str], switch: S
                 chunks = []
             if isinstance(item, DiagramRef):
                 number += 1
-                part.blocks.append(_figure(game, item.id, number, item.caption, lang, env, files, steps))
+                figure = _figure(game, item.id, number, item.caption, lang, env, files, steps)
+                part.blocks.append(dataclasses.replace(figure, anchor=_unique(figure.anchor, taken)))  # a diagram shown twice
         sections.append(part)
     sources = [RulesSource(citations[ref.key][1], citations[ref.key][0], render_inline(ref.text, env), ref.url) for ref in source.meta.sources]
     return RulesView(lang, source.tag, WORDS[lang], sections, sources, switch)

@@ -386,3 +386,12 @@ def _svg_size(data: bytes) -> tuple[float, float]:
     height = re.search(rb'\sheight="([\d.]+)mm"', root.group(0))
     assert width and height
     return float(width.group(1)), float(height.group(1))
+
+
+def test_a_headings_anchor_is_its_words_and_never_taken_twice():
+    from boardgen.site.rules_page import OWN_IDS, _unique, slug
+
+    assert slug("A regra da troca") == "a-regra-da-troca" and slug("Peças para recortar") == "pecas-para-recortar"
+    assert slug("Beginners’ mistakes") == "beginners-mistakes" and slug("“!”") == "section"
+    taken = set(OWN_IDS)
+    assert [_unique(slug(title), taken) for title in ("Rules", "Variants", "Variants", "Variants")] == ["rules-2", "variants", "variants-2", "variants-3"]
