@@ -43,7 +43,7 @@ NOT_FOUND_PATH = "404.html"
 SITEMAP_PATH = "sitemap.xml"
 SITE_URL_VARIABLE = "BOARDGEN_SITE_URL"  # the site's address, for the sitemap (docs/site.md)
 MANIFEST_VERSION = 1
-SITE_KINDS = frozenset({"page", "style", "thumbnail", "manifest"})  # what build_site writes itself
+SITE_KINDS = frozenset({"page", "style", "script", "thumbnail", "frame", "manifest"})  # what build_site writes itself
 RESERVED_NAMES = frozenset({"index"})  # a game page GAME.html that would be a home page
 
 PAPER_ORDER = {"a5": 0, "a4": 1, "letter": 2}
@@ -87,12 +87,14 @@ def thumbnail_path(game: str) -> str:
 
 
 def site_folders() -> tuple[str, ...]:
-    """The folders below the output folder (``""``: the folder itself) that :func:`build_site` writes into.
+    """The folders below the output folder (``""``: the folder itself) that :func:`build_site` writes into (``*``: any game's).
 
     The build looks there for the temporary files of a killed run before the
     site has ever been recorded (``boardgen.make.run.output_folders``).
     """
-    paths = (STYLE_PATH, MANIFEST_PATH, NOT_FOUND_PATH, SITEMAP_PATH, thumbnail_path("game"), *(page_path(lang, game) for lang in LANGS for game in (None, "game")))
+    from boardgen.site.frames import frame_path
+
+    paths = (STYLE_PATH, MANIFEST_PATH, NOT_FOUND_PATH, SITEMAP_PATH, thumbnail_path("game"), frame_path("*", "id", 0), *(page_path(lang, game) for lang in LANGS for game in (None, "game")))
     return tuple(sorted({posixpath.dirname(path) for path in paths}))
 
 
@@ -439,6 +441,9 @@ def game_page(lang: str, facts: GameFacts, records: Sequence[Artefact], calibrat
     view = game_view(facts, records, page, lang, page)
     context = _common(lang, page, {other: page_path(other, facts.info.id) for other in LANGS}, calibration)
     context.update({"game": view, "title": view.title, "calibration": calibration_links(calibration, page, lang)})
+    from boardgen.site.rules_page import rules_part  # the rules text, read and checked (docs/site.md)
+
+    context["rules"] = rules_part(facts.info.id, lang, records, page, {other: page_path(other, facts.info.id) for other in LANGS})
     return render("game.html.j2", context)
 
 
@@ -588,6 +593,11 @@ def build_site(records: list[Artefact], output: Path, base_url: str | None = Non
     games = [_game_facts(game_id) for game_id in sorted(by_game)]
     written: list[Artefact] = []
     written.append(_write(output, STYLE_PATH, (templates_dir() / "site" / "site.css").read_bytes(), "style", "css"))
+    from boardgen.site.rules_page import RULES_SCRIPT, RULES_STYLE, frame_files
+
+    written.append(_write(output, RULES_STYLE, (templates_dir() / "site" / "rules.css").read_bytes(), "style", "css"))
+    written.append(_write(output, RULES_SCRIPT, (templates_dir() / "site" / "rules.js").read_bytes(), "script", "js"))
+    written += [_write(output, path, data, "frame", "svg", facts.info.id) for facts in games for path, data in frame_files(facts.info.id).items()]
     for facts in games:
         written.append(_write(output, thumbnail_path(facts.info.id), facts.thumbnail, "thumbnail", "svg", facts.info.id))
     for lang in LANGS:

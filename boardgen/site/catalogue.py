@@ -26,9 +26,11 @@ Kind = Literal[
     "thumbnail",  # a small picture for the site's pages
     "page",  # a page of the site (and its sitemap.xml)
     "style",  # the site's stylesheet, fonts
+    "script",  # the rules pages' script: stepping through a diagram's moves
+    "frame",  # one position of a diagram that plays (boardgen/site/frames.py)
     "manifest",  # manifest.json: every other record of the output folder
 ]
-Format = Literal["pdf", "svg", "html", "css", "json", "png", "woff2", "ttf", "xml"]
+Format = Literal["pdf", "svg", "html", "css", "js", "json", "png", "woff2", "ttf", "xml"]
 
 
 @dataclass(frozen=True, order=True)

@@ -207,8 +207,7 @@ def test_a_game_with_one_booklet_gets_a_table_of_one_cell(synthetic_site):
 def test_diagrams_come_in_the_booklets_order_with_their_captions(synthetic_site):
     """The booklet shows "board" before "swap": so does the page, each with its caption from the rule text."""
     output, _, _ = synthetic_site
-    page = read_page(output / "en/hex.html")
-    captions = page.figcaptions
+    captions = example_captions(output / "en/hex.html")
     assert len(captions) == 3
     assert captions[0].startswith("A 7 × 7 board.") and captions[0].endswith("Diagram 1, SVG, 27 KB")
     assert "Diagram 2, SVG, 29 KB" in captions[1] and "swap" in captions[1].lower()
@@ -225,7 +224,7 @@ def test_a_diagram_is_captioned_by_its_records_id_not_by_its_file_name(tmp_path)
     records = synthetic_records(tmp_path)
     renamed = [replace(r, id="board") if r.path == "diagrams/hex/swap.svg" else replace(r, id=None) if r.path == "diagrams/hex/board.svg" else r for r in records]
     build_site(renamed, tmp_path)
-    captions = read_page(tmp_path / "en/hex.html").figcaptions
+    captions = example_captions(tmp_path / "en/hex.html")
     assert captions[0].startswith("A 7 × 7 board.") and captions[0].endswith("Diagram 1, SVG, 29 KB")  # swap.svg, id "board"
     assert "Diagram 2, SVG, 27 KB" in captions and "Diagram 3, SVG, 900 bytes" in captions  # board.svg without an id: no caption
     manifest = {item["path"]: item for item in json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["artefacts"]}
@@ -235,8 +234,8 @@ def test_a_diagram_is_captioned_by_its_records_id_not_by_its_file_name(tmp_path)
 def test_the_cover_diagram_is_captioned_as_the_cover(synthetic_site):
     """Brax's cover diagram appears in no section of the text, so it has no caption there: the page says what it is."""
     output, _, _ = synthetic_site
-    assert read_page(output / "en/brax.html").figcaptions == ["The picture on the booklet’s cover. Diagram 1, SVG, 31 KB"]
-    assert read_page(output / "brax.html").figcaptions == ["A imagem da capa do livreto. Diagrama 1, SVG, 31 KB"]
+    assert example_captions(output / "en/brax.html") == ["The picture on the booklet’s cover. Diagram 1, SVG, 31 KB"]
+    assert example_captions(output / "brax.html") == ["A imagem da capa do livreto. Diagrama 1, SVG, 31 KB"]
 
 
 def test_the_page_says_what_the_booklet_says(synthetic_site):
@@ -251,7 +250,7 @@ def test_the_page_says_what_the_booklet_says(synthetic_site):
         note = plain(meta["variant_note"].replace("**", ""))
         assert note in page.text
         assert "<strong>" in html and "**" not in html  # the Markdown was rendered
-        sources = [link.href for link in page.links if is_external(link.href)]
+        sources = list(dict.fromkeys(link.href for link in page.links if is_external(link.href)))  # listed twice: the sources and the rules' sources
         assert [s["url"] for s in meta["sources"] if "url" in s] == sources
 
 
@@ -332,14 +331,27 @@ def test_one_small_script_and_nothing_from_the_network(synthetic_site):
     output, _, _ = synthetic_site
     for path in [*pages_of(output), output / "assets/site.css"]:
         text = path.read_text(encoding="utf-8")
-        scripts = re.findall(r"<script[^>]*>", text)
-        assert scripts == (["<script>"] if path.name in ("hex.html", "brax.html") else []), path  # Brax: an A4 board, a Letter booklet
-        assert "javascript:" not in text and "<script src" not in text
+        scripts = re.findall(r"<script[^>]*>", re.sub(r'<script src="(\.\./)?assets/rules\.js" defer></script>', "", text))
+        assert scripts == (["<script>"] if path.name in ("hex.html", "brax.html") else []), path  # Brax: an A4 board, a Letter booklet; besides the rules' own file
+        assert "javascript:" not in text
         assert "@import" not in text and "url(http" not in text and "@font-face" not in text
         if path.suffix == ".html":
             page = read_page(path)
             for href in [img["src"] for img in page.images] + page.stylesheets:
-                assert not is_external(href) or href == "data:,", (path, href)
+                assert not is_external(href) or href == "data:," or href.startswith("data:image/svg+xml;base64,"), (path, href)  # a data: URL is no request
+
+
+def example_captions(path: Path) -> list[str]:
+    """The captions of the "Illustrated examples" section: the page's figures but the rules' (tests/site/test_rules_pages.py)."""
+    import re
+
+    html = re.sub(r'<article class="rules".*?</article>', "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    cut = path.parent / f".{path.name}.examples.html"
+    cut.write_text(html, encoding="utf-8")
+    try:
+        return read_page(cut).figcaptions
+    finally:
+        cut.unlink()
 
 
 # -- records and manifest -----------------------------------------------------------------------------
