@@ -102,6 +102,20 @@ def no_unexpected_warnings(request: pytest.FixtureRequest):
         pytest.fail("unexpected warnings (mark the test @pytest.mark.expect_warnings if they are the point):\n" + "\n".join(seen), pytrace=False)
 
 
+def children_of(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid``, from /proc/*/stat (a zombie, already ended, is not counted)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
 def require_tool(name: str) -> str:
     """Path of a system tool the test needs; CI installs them, so absence is a failure."""
     path = shutil.which(name)

@@ -51,13 +51,7 @@ def build(output: str, only: tuple[str, ...], kinds: tuple[str, ...], jobs: str 
         raise OptionError("-o/--output", "the folder name is empty; give a folder (the default is output)")
     selection = Selection(_games(only), frozenset(_kinds(kinds)) if kinds else Selection().parts)
     processes = _processes(jobs)
-    folder = Path(output)
-    if folder.exists() and not folder.is_dir():
-        raise OptionError("-o/--output", f"{folder} is not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OptionError("-o/--output", f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    folder = output_folder(output)
     if as_json:
         logs.progress_to_stderr()
     try:
@@ -83,6 +77,25 @@ def build(output: str, only: tuple[str, ...], kinds: tuple[str, ...], jobs: str 
         }
         click.echo(json.dumps(record, ensure_ascii=False, indent=2))
     return 0
+
+
+def output_folder(output: str) -> Path:
+    """The folder ``-o`` names, made if missing: OptionError when the name is empty, a file, or cannot be made.
+
+    Shared by ``build`` and ``serve``, which write the same folder.
+    """
+    from boardgen.errors import OptionError
+
+    if not output:  # -o "$UNSET" would otherwise build into the current folder
+        raise OptionError("-o/--output", "the folder name is empty; give a folder (the default is output)")
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        raise OptionError("-o/--output", f"{folder} is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError("-o/--output", f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    return folder
 
 
 def _split(values: tuple[str, ...]) -> list[str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from boardgen.cli.common import verbosity_options
@@ -29,20 +27,11 @@ def serve(output: str, port: str, only: tuple[str, ...], no_build: bool) -> int:
     Pages get their reload script from the server; the files on disk have
     none.  Ctrl-C stops it.
     """
-    from boardgen.cli.build_cmd import _games
-    from boardgen.errors import OptionError
+    from boardgen.cli.build_cmd import _games, output_folder
     from boardgen.make.preview import Preview
 
     number, games = _port(port), _games(only)
-    if not output:
-        raise OptionError("-o/--output", "the folder name is empty; give a folder (the default is output)")
-    folder = Path(output)
-    if folder.exists() and not folder.is_dir():
-        raise OptionError("-o/--output", f"{folder} is not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OptionError("-o/--output", f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    folder = output_folder(output)
     Preview(folder, number, games).run(first_build=not no_build, announce=lambda line: click.echo(line))
     return 0
 

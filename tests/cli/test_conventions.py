@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from boardgen.cli import COMMANDS, cli, main
 
-from ..conftest import ROOT, run_boardgen
+from ..conftest import ROOT, children_of, run_boardgen
 
 HEX_SOURCES = ROOT / "rules_text" / "hex"
 
@@ -336,20 +336,6 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``, from /proc/*/stat."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
 def test_sigterm_stops_perft_with_143(tmp_path):
     status, stderr, elapsed, _ = _interrupt(["perft", "hex", "--depth", "8", "--force", "-v"], tmp_path, "boardgen: debug: boardgen", 0.5, signal.SIGTERM)
     assert (status, stderr.splitlines()[-1]) == (143, "boardgen: terminated"), stderr
@@ -389,7 +375,7 @@ def test_kill_9_of_the_build_takes_its_workers_with_it(tmp_path):
         deadline = time.monotonic() + 10
         workers: list[int] = []
         while len(workers) < 2 and time.monotonic() < deadline:
-            workers = _children(process.pid)
+            workers = children_of(process.pid)
             time.sleep(0.05)
         assert len(workers) == 2, f"expected 2 workers, saw {workers}"
         time.sleep(0.5)  # into the typesetting

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from boardgen.make import preview_http, preview_watch
-from tests.conftest import run_boardgen
+from tests.conftest import children_of, run_boardgen
 from tests.make.kit import edit, make_home
 
 TARGET_SECONDS = 2.0  # issue 27: a saved edit visible in the browser in at most 2 s
@@ -93,16 +93,7 @@ class Served:
 
     def children(self) -> list[int]:
         """The processes whose parent is the server (build workers would be)."""
-        found = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                except OSError:
-                    continue
-                if int(fields[1]) == self.process.pid:
-                    found.append(int(entry.name))
-        return found
+        return children_of(self.process.pid)
 
     def stop(self) -> int:
         if self.process.poll() is None:
