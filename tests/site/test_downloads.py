@@ -67,7 +67,7 @@ def test_the_first_downloads_come_first_and_a4_first_without_a_script(synthetic_
     """Right under the game's name and facts; the A4 block is the first in the markup, the one shown without a script."""
     output, _, _ = synthetic_site
     html = (output / "en/hex.html").read_text(encoding="utf-8")
-    assert html.index('id="paper-a4"') < html.index('id="paper-letter"') < html.index('<details class="more"') < html.index('id="the-game"')
+    assert html.index('id="paper-a4"') < html.index('id="paper-letter"') < html.index('<details class="more"') < html.index('id="rules"')
     assert html.index("</h1>") < html.index('id="boards"') < html.index('class="board-picture"')
     css = (output / "assets/site.css").read_text(encoding="utf-8")
     assert ".get:not(.scripted) .paper-choice + .paper-choice { display: none; }" in css

@@ -250,7 +250,7 @@ def test_the_page_says_what_the_booklet_says(synthetic_site):
         note = plain(meta["variant_note"].replace("**", ""))
         assert note in page.text
         assert "<strong>" in html and "**" not in html  # the Markdown was rendered
-        sources = list(dict.fromkeys(link.href for link in page.links if is_external(link.href)))  # listed twice: the sources and the rules' sources
+        sources = list(dict.fromkeys(link.href for link in page.links if is_external(link.href)))  # the rules' sources (some listed twice in them)
         assert [s["url"] for s in meta["sources"] if "url" in s] == sources
 
 
@@ -342,7 +342,7 @@ def test_one_small_script_and_nothing_from_the_network(synthetic_site):
 
 
 def example_captions(path: Path) -> list[str]:
-    """The captions of the "Illustrated examples" section: the page's figures but the rules' (tests/site/test_rules_pages.py)."""
+    """The captions of the "The diagrams as files" section: the page's figures but the rules' (tests/site/test_rules_pages.py)."""
     import re
 
     html = re.sub(r'<article class="rules".*?</article>', "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
