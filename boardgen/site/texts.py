@@ -9,8 +9,10 @@ booklet's Markdown renderer, so the site and the booklet say the same thing
 in the same words.  The renderer is the booklet's with two doors closed that
 only make sense in a PDF: an image becomes its description (a booklet image
 is a file of the rules folder, not of the site) and an anchor link to a
-booklet section becomes plain text (the page has no such section).  Where the
-text speaks of "this booklet", the page says "this text" (:func:`boardgen.site.words.web_words`).
+booklet section becomes plain text (the page has no such section).  The texts
+speak of themselves in words true on paper and on screen ("this text", never
+"this booklet": docs/series.md, held by tests/booklet/test_language.py), so the
+page says exactly what the booklet says.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from boardgen.booklet.markdown_html import SafeRenderer
 from boardgen.booklet.problems import Problems
 from boardgen.booklet.markdown_source import DiagramRef, TextChunk, markdown, read_language
 from boardgen.booklet.sources import FrontMatter, source_file
-from boardgen.site.words import web_words
 
 
 class SiteRenderer(SafeRenderer):
@@ -50,12 +51,12 @@ def _renderer() -> SiteRenderer:
 
 
 def render_block(tokens: list, env: dict[str, Any]) -> Markup:
-    """Markdown blocks as the page shows them, the booklet's words for itself said as a web page says them."""
-    return Markup(web_words(_renderer().render(tokens, markdown().options, env), env.get("lang", "en")))
+    """Markdown blocks as the page shows them."""
+    return Markup(_renderer().render(tokens, markdown().options, env))
 
 
 def render_inline(text: str, env: dict[str, Any]) -> Markup:
-    return Markup(web_words(_renderer().render(markdown().parseInline(text), markdown().options, env), env.get("lang", "en")))
+    return Markup(_renderer().render(markdown().parseInline(text), markdown().options, env))
 
 
 @dataclass(frozen=True)

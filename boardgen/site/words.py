@@ -293,26 +293,3 @@ def size_words(words: str, lang: str) -> str:
 # them as its first region: en-US, fr-CA, es-MX...); everyone else gets A4.  The game page's
 # script (templates/site/downloads.html.j2) is written from this list.
 LETTER_REGIONS = ("US", "CA", "MX", "PH", "CL", "CO", "PR")
-
-# Words a rule text writes for its booklet that the web page says otherwise: (the words before
-# the noun, the printed noun, the web's noun), a noun of the same gender and number, so the
-# sentence around it still agrees ("Este livreto mostra" -> "Este texto mostra").
-_WEB_WORDS = {
-    "pt": (("este|deste|neste", "livreto", "texto"),),
-    "en": (("this", "booklet", "text"),),
-}
-
-
-def web_words(html: str, lang: str) -> str:
-    """A rule text's words for its printed booklet ("este livreto", "this booklet") as a web page says them.
-
-    The page quotes the booklet's introduction and notes; where they speak
-    of the booklet the reader holds, the page speaks of the text on screen.
-    The word before the noun keeps its capital and the space after it (a
-    line break, a no-break space) and the noun may hold soft hyphens; only whole words change, so a link or a
-    tag never does.
-    """
-    for before, printed, web in _WEB_WORDS[lang]:
-        noun = "(?:\u00ad|&shy;)?".join(printed)  # the page's hyphenation marks a long word's break points
-        html = re.sub(rf"\b((?i:{before}))(\s+|&nbsp;|\u00a0)(?:{noun})\b", rf"\1\2{web}", html)
-    return html

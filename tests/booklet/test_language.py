@@ -168,6 +168,27 @@ def test_a_player_is_they_not_he(game: str) -> None:
     assert not found, "\n".join(found)
 
 
+# Words true on paper only (docs/series.md, "Words for paper and screen"): the same text is the web page's rules.
+PAPER_ONLY = {
+    "en": {r"\bthis booklet\b": '"this text"', r"\b(?:on )?the (?:next|previous|following) page\b": "the section's name, or above/below"},
+    "pt": {r"\b(?:este|deste|neste|esse|desse|nesse) livreto\b": '"este texto"', r"\bna página (?:seguinte|anterior)\b": "o nome da seção, ou acima/abaixo"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_text_speaks_of_itself_in_words_true_on_paper_and_screen(game: str, lang: str) -> None:
+    path = RULES / game / FILES[lang]
+    found = _found(path, _rules_lines(path), PAPER_ONLY[lang])
+    assert not found, "\n".join(found)
+
+
+def test_the_paper_words_check_catches_each_form() -> None:
+    for lang, text in (("en", "As this booklet shows, on the next page"), ("pt", "Neste livreto, na página seguinte")):
+        lines = [(1, text)]
+        assert len(_found(Path(f"x/{FILES[lang]}"), lines, PAPER_ONLY[lang])) == 2, lang
+
+
 @pytest.mark.parametrize(("lang", "column"), [("en", 2), ("pt", 4)])
 @pytest.mark.parametrize("game", GAMES)
 def test_one_word_per_thing(game: str, lang: str, column: int) -> None:
