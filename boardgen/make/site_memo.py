@@ -4,26 +4,24 @@ Where the time of a one-game rebuild goes (measured on the twelve games'
 diagrams and site, Hex's ``en.md`` edited, in one warm process): the plan,
 Hex's eight diagrams, the audit and the cache take about 0.4 s; the site
 step about 1 s on a quiet machine and 2 s on a loaded one, four fifths of it
-in ``boardgen.site.build._game_facts``: every game's rule texts parsed and
+in ``boardgen.site.build.game_facts``: every game's rule texts parsed and
 rendered again (and its board drawn for the thumbnail), although eleven of
 the twelve did not change.  A one-shot ``boardgen build`` needs each game's
 facts once, so the site step has no reason to keep them; a preview process
 rebuilds every second or two, and does.
 
-:func:`install` wraps the site's ``_game_facts`` in this process so that a
-game's facts are made again only when something they are made from changed:
-the digests (:class:`boardgen.make.inputs.Inputs`) of the game's rule texts
-and package, the shared, booklet and site code, the fonts, both sets of
-templates and the libraries, and boardgen's version.  The digests are
-computed afresh for every build (:meth:`FactsMemo.new_build`), so an edit is
-never missed; what is kept is only what the same inputs would make again.
-When the site has no ``_game_facts`` (renamed), nothing is wrapped and the
-preview is only slower (a debug line says so).
+:func:`install` hands the site a memo of ``game_facts``
+(:func:`boardgen.site.build.use_facts_source`), so that a game's facts are
+made again only when something they are made from changed: the digests
+(:class:`boardgen.make.inputs.Inputs`) of the game's rule texts and package,
+the shared, booklet and site code, the fonts, both sets of templates and the
+libraries, and boardgen's version.  The digests are computed afresh for every
+build (:meth:`FactsMemo.new_build`), so an edit is never missed; what is kept
+is only what the same inputs would make again.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -33,13 +31,11 @@ from boardgen.make.inputs import Inputs
 
 logger = logging.getLogger("boardgen")
 
-SITE_MODULE = "boardgen.site.build"
-FACTS_FUNCTION = "_game_facts"
 SHARED_INPUTS = ("code", "booklet-code", "site-code", "fonts", "templates", "site-templates", "libraries")
 
 
 class FactsMemo:
-    """``_game_facts(game_id)`` kept per game under the digests of what it reads."""
+    """``game_facts(game_id)`` kept per game under the digests of what it reads."""
 
     def __init__(self, make: Callable[[str], Any]) -> None:
         self.make = make
@@ -84,15 +80,11 @@ class FactsMemo:
                 logger.debug("serve: the facts of %s were not made ahead: %s", game_id, exc)
 
 
-def install() -> FactsMemo | None:
-    """Wrap the site's ``_game_facts`` in this process (once); the memo, or None when the site has no such function."""
-    module = importlib.import_module(SITE_MODULE)
-    current = getattr(module, FACTS_FUNCTION, None)
-    if isinstance(current, FactsMemo):
-        return current
-    if not callable(current):
-        logger.debug("serve: %s.%s not found; every site step reads every game's texts", SITE_MODULE, FACTS_FUNCTION)
-        return None
-    memo = FactsMemo(current)
-    setattr(module, FACTS_FUNCTION, memo)
+def install() -> FactsMemo:
+    """Give the site a memo of its ``game_facts`` in this process (once); the memo."""
+    from boardgen.site import build as site_build
+
+    current = site_build.use_facts_source(None)
+    memo = current if isinstance(current, FactsMemo) else FactsMemo(site_build.game_facts)
+    site_build.use_facts_source(memo)
     return memo

@@ -535,7 +535,8 @@ def _write(output: Path, path: str, data: bytes, kind: Kind, fmt: Format, game: 
     return Artefact(path=path, game=game, kind=kind, format=fmt, bytes=len(data), sha256=digest(data), lang=lang)
 
 
-def _game_facts(game_id: str) -> GameFacts:
+def game_facts(game_id: str) -> GameFacts:
+    """What the pages say about one game: its board picture and both languages' texts, read and checked."""
     from boardgen.booklet.build import game_folder
     from boardgen.site.thumbnails import board_thumbnail
 
@@ -549,6 +550,24 @@ def _game_facts(game_id: str) -> GameFacts:
             drawing = board if other == info.default_size else info.make_board(other)
             sizes[other] = {lang: str(drawing.size_words(lang)) for lang in LANGS}
     return GameFacts(info, {lang: str(board.size_words(lang)) for lang in LANGS}, picture, size, texts, sizes)
+
+
+
+FactsSource = Callable[[str], GameFacts]
+_facts_source: FactsSource = game_facts
+
+
+def use_facts_source(source: FactsSource | None) -> FactsSource:
+    """Where :func:`build_site` takes each game's facts from: ``source``, or :func:`game_facts` again when None.
+
+    A one-shot build needs each game's facts once; a long-running preview
+    (``boardgen serve``, :mod:`boardgen.make.site_memo`) keeps them between
+    builds and makes them again only for a game whose sources changed.
+    Returns the source in use before, so a caller can put it back.
+    """
+    global _facts_source
+    before, _facts_source = _facts_source, (source or game_facts)
+    return before
 
 
 def source_files(records: Iterable[Artefact]) -> list[Path]:
@@ -590,7 +609,7 @@ def build_site(records: list[Artefact], output: Path, base_url: str | None = Non
     for game_id in by_game:
         if game_id in RESERVED_NAMES:
             raise BoardgenError(f"a game called {game_id!r} would have its page at {page_path(LANGS[0], game_id)}, the home page's name; rename the game")
-    games = [_game_facts(game_id) for game_id in sorted(by_game)]
+    games = [_facts_source(game_id) for game_id in sorted(by_game)]
     written: list[Artefact] = []
     written.append(_write(output, STYLE_PATH, (templates_dir() / "site" / "site.css").read_bytes(), "style", "css"))
     from boardgen.site.rules_page import RULES_SCRIPT, RULES_STYLE, frame_files

@@ -217,7 +217,7 @@ def test_light_ink_pieces_have_no_solid_player_fills(ink: str) -> None:
 def test_each_game_page_offers_its_pieces_and_the_build_plans_them() -> None:
     """The build plans a pieces sheet per game and paper; the game's page lists it in its own group."""
     from boardgen.make.steps import pieces_jobs
-    from boardgen.site.build import _game_facts, game_page
+    from boardgen.site.build import game_facts, game_page
     from boardgen.site.catalogue import Artefact
 
     jobs = list(pieces_jobs())
@@ -226,5 +226,5 @@ def test_each_game_page_offers_its_pieces_and_the_build_plans_them() -> None:
     job = next(j for j in jobs if j.game == "hex" and j.paper == "a4")
     record = Artefact(path=job.path, game="hex", kind="pieces", format="pdf", bytes=54_321, sha256="0" * 64, paper="a4", lang="pt+en", pages=1, ink="full")
     for lang, heading in (("en", "Pieces to cut out"), ("pt", "Peças para recortar")):
-        html = game_page(lang, _game_facts("hex"), [record]).decode("utf-8")
+        html = game_page(lang, game_facts("hex"), [record]).decode("utf-8")
         assert "pieces-files" in html and heading in html and "hex-11-pieces-a4.pdf" in html, lang

@@ -281,10 +281,10 @@ def test_the_facts_of_a_game_are_made_again_only_when_its_sources_change(tmp_pat
     home = make_home(tmp_path / "home", ("hex", "trihex"))
     monkeypatch.setenv("BOARDGEN_HOME", str(home))
     paths.project_root.cache_clear()
-    monkeypatch.setattr(site_build, "_game_facts", site_build._game_facts)  # put back after the test
+    before = site_build.use_facts_source(None)
     try:
         memo = site_memo.install()
-        assert isinstance(memo, site_memo.FactsMemo) and site_build._game_facts is memo
+        assert isinstance(memo, site_memo.FactsMemo) and site_build._facts_source is memo
         assert site_memo.install() is memo, "installed once"
         hex_facts, trihex_facts = memo("hex"), memo("trihex")
         assert memo.made == ["hex", "trihex"]
@@ -297,6 +297,7 @@ def test_the_facts_of_a_game_are_made_again_only_when_its_sources_change(tmp_pat
         assert again.texts["en"].meta.ages == "10 and up" and hex_facts.texts["en"].meta.ages == "8 and up"
         assert memo("trihex") is trihex_facts, "another game's facts are kept"
     finally:
+        site_build.use_facts_source(before)  # the site as it was before the test
         paths.project_root.cache_clear()
 
 
