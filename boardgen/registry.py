@@ -25,12 +25,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgen.engine.sizes import check_size, describe_sizes, size_set
 from boardgen.engine.variants import Variant, VariantValues, find_variant
 from boardgen.engine.variants import resolve_variants as _resolve_variants
 from boardgen.errors import BoardgenError, OptionError
+
+if TYPE_CHECKING:
+    from boardgen.engine.base import GameState
 
 __all__ = ["ENTRY_POINT_GROUP", "GameInfo", "Variant", "VariantValues", "all_games", "get_game", "module_exists", "parse_variant_options"]
 
@@ -132,8 +135,13 @@ class GameInfo:
         board_class = self.load_board()
         return board_class(size) if size is not None else board_class()
 
-    def load_engine(self) -> Any:
+    def load_engine(self) -> type[GameState]:
         """The game's rules engine: its :class:`~boardgen.engine.base.GameState` class (imported on first use).
+
+        Typed as the shared interface, so a type checker holds a caller to what
+        every engine has (``state.legal_moves()``, ``state.play(...)``): a
+        script run through ``mypy --strict`` learns of a misspelt method before
+        it runs (tests/test_api_typing.py).
 
         >>> engine = api.get_game("hex").load_engine()
         >>> engine.__name__, engine.initial(size=3).to_text()
@@ -141,7 +149,8 @@ class GameInfo:
         """
         if self.engine is None:
             raise OptionError("GAME", f"{self.id} has no rules engine yet")
-        return _resolve(self.engine)
+        engine: type[GameState] = _resolve(self.engine)
+        return engine
 
     def check_size(self, size: int | None, option: str = "--size") -> int | None:
         """The size to use: the default when None; OptionError when the game is not played on it.

@@ -15,13 +15,19 @@ from types import ModuleType
 
 import pytest
 
+import boardgen.api.booklets
+import boardgen.api.builder
+import boardgen.api.games
+import boardgen.api.papers
+import boardgen.api.sheets
 import boardgen.engine.base
 import boardgen.registry
 from boardgen import api
 from boardgen.engine.base import GameState
 from boardgen.registry import GameInfo
 
-MODULES = [api, boardgen.registry, boardgen.engine.base]
+#: the api package and each of its modules (doctest finds a function only in the module that defines it)
+MODULES = [api, boardgen.api.sheets, boardgen.api.booklets, boardgen.api.builder, boardgen.api.games, boardgen.api.papers, boardgen.registry, boardgen.engine.base]
 #: the methods a library user starts from (the rest of GameState is for engines to implement)
 GAME_STATE_METHODS = ("initial", "from_text", "to_text", "legal_moves", "apply", "parse_move", "play", "outcome")
 GAME_INFO_METHODS = ("load_engine", "check_size", "describe_sizes", "resolve_variants")
@@ -38,7 +44,7 @@ def has_example(function: object) -> bool:
 
 def test_every_public_function_carries_an_example() -> None:
     names = public_functions()
-    assert {"board_sheet", "booklet", "check", "diagram", "get_game", "all_games", "perft", "parse_paper", "default_paper"} <= set(names)
+    assert {"board_sheet", "pieces_sheet", "record_sheet", "calibration_sheet", "booklet", "check", "diagram", "build", "get_game", "all_games", "game_state", "perft", "parse_paper", "default_paper"} <= set(names)
     assert [name for name in names if not has_example(getattr(api, name))] == []
 
 
@@ -53,6 +59,9 @@ def test_the_examples_run(module: ModuleType) -> None:
     finder = doctest.DocTestFinder()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     tests = [test for test in finder.find(module, module.__name__, extraglobs={"api": api}) if test.examples]
+    if module is api:  # the package's own examples are its modules': each function is found where it is defined
+        assert not tests
+        return
     assert tests, f"{module.__name__} has no examples"
     failures: list[str] = []
     for test in tests:
@@ -73,3 +82,14 @@ def test_a_wrong_example_fails() -> None:
     runner = doctest.DocTestRunner()
     runner.run(test, out=lambda _: None)
     assert runner.failures == 1
+
+
+def test_every_module_of_the_api_package_is_searched_for_examples() -> None:
+    """A module added to boardgen/api/ with public functions is run here too (MODULES lists it)."""
+    import pkgutil
+
+    defined = {getattr(api, name).__module__ for name in public_functions()}
+    defined.discard("boardgen.registry")  # all_games, with the registry's examples
+    searched = {module.__name__ for module in MODULES}
+    assert defined <= searched, sorted(defined - searched)
+    assert {f"boardgen.api.{info.name}" for info in pkgutil.iter_modules(api.__path__)} >= defined
