@@ -4,9 +4,11 @@ wrong keyword value is an OptionError naming the keyword, worded without CLI fla
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -309,3 +311,115 @@ def test_documented_examples_run(document: str, tmp_path: Path, monkeypatch: pyt
     for block in blocks:
         exec(compile(block, f"{document} example", "exec"), namespace)  # the documentation's own code
     assert list(tmp_path.iterdir())  # the examples wrote their files
+
+
+# -- every job of the command line -----------------------------------------------------
+
+
+SHEETS_AS_THE_CLI_DRAWS_THEM = [
+    ("board bleed", lambda: api.board_sheet("hex", size=5, paper="a4", bleed_mm=3), ["board", "hex", "--size", "5", "--paper", "a4", "--bleed", "3"], "pdf"),
+    ("board tiled by sheets", lambda: api.board_sheet("hex", size=3, paper="a4", tile=True, sheets=4, marks="corner"), ["board", "hex", "--size", "3", "--paper", "a4", "--tile", "--sheets", "4", "--marks", "corner"], "pdf"),
+    ("board png", lambda: api.board_sheet("hex", size=3, paper="a4", format="png", dpi=50), ["board", "hex", "--size", "3", "--paper", "a4", "--format", "png", "--dpi", "50"], "png"),
+    ("pieces svg page 1", lambda: api.pieces_sheet("damas", paper="letter", format="svg", page=1, ink="mono"), ["pieces", "damas", "--paper", "letter", "--format", "svg", "--page", "1", "--ink", "mono"], "svg"),
+    ("record", lambda: api.record_sheet("xadrez", paper="a4"), ["record", "xadrez", "--paper", "a4"], "pdf"),
+    ("calibration svg", lambda: api.calibration_sheet(paper="letter", format="svg"), ["calibrate", "--paper", "letter", "--format", "svg"], "svg"),
+]
+
+
+@pytest.mark.parametrize(("what", "call", "argv", "suffix"), SHEETS_AS_THE_CLI_DRAWS_THEM, ids=[case[0] for case in SHEETS_AS_THE_CLI_DRAWS_THEM])
+def test_each_sheet_is_the_same_file_as_the_command_line(what: str, call: Callable[[], bytes], argv: list[str], suffix: str, tmp_path: Path) -> None:
+    data = call()
+    cli = run_boardgen(*argv, "-o", str(tmp_path / f"cli.{suffix}"))
+    assert cli.returncode == 0, cli.stderr
+    assert (tmp_path / f"cli.{suffix}").read_bytes() == data
+
+
+def test_the_new_board_keywords_reach_the_drawing() -> None:
+    plain = api.board_sheet("hex", size=3, paper="a4", tile=True, sheets=4)
+    assert api.board_sheet("hex", size=3, paper="a4", tile=True, sheets=4, marks="none") != plain
+    assert _pages(api.board_sheet("hex", size=3, paper="a4", tile=True, sheets=2)) < _pages(plain)
+    assert api.board_sheet("hex", size=3, paper="a4", bleed_mm=3) != api.board_sheet("hex", size=3, paper="a4")
+    small, large = (api.board_sheet("hex", size=3, paper="a4", format="png", dpi=dpi) for dpi in (50, 100))
+    assert small.startswith(b"\x89PNG") and large.startswith(b"\x89PNG")
+    from PIL import Image
+
+    assert Image.open(io.BytesIO(large)).size[0] == pytest.approx(2 * Image.open(io.BytesIO(small)).size[0], abs=2)
+
+
+def test_pieces_record_and_calibration_write_their_path(tmp_path: Path) -> None:
+    for name, call in (
+        ("pieces.pdf", lambda path: api.pieces_sheet("awele", paper="a4", path=path)),
+        ("record.svg", lambda path: api.record_sheet("gamao", path=path, paper="a4")),
+        ("calibrate.pdf", lambda path: api.calibration_sheet(path=path, paper="a4")),
+    ):
+        data = call(tmp_path / name)
+        assert (tmp_path / name).read_bytes() == data
+    assert b"<svg" in (tmp_path / "record.svg").read_bytes()[:300]
+    assert _pages((tmp_path / "pieces.pdf").read_bytes()) >= 1
+    with pytest.raises(api.OptionError, match="^path: "):
+        api.calibration_sheet(path=tmp_path / "calibrate.png")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["calibrate.pdf", "pieces.pdf", "record.svg"]
+
+
+def test_build_is_the_command_line_build(tmp_path: Path) -> None:
+    """A build through the API makes the files the command's plan makes: the command then finds all of them up to date."""
+    summary = api.build(tmp_path / "out", only=["Surakarta"], kinds="boards", jobs=1)
+    assert summary.output == tmp_path / "out" and summary.artefacts and sorted(summary.built) == sorted(a.path for a in summary.artefacts)
+    assert all(path.is_file() and path.stat().st_size == artefact.bytes for path, artefact in zip(summary.files, summary.artefacts))
+    assert {artefact.game for artefact in summary.artefacts} == {"surakarta"} and {artefact.kind for artefact in summary.artefacts} >= {"board", "pieces", "record"}
+    cli = run_boardgen("build", "-o", str(tmp_path / "out"), "--only", "surakarta", "--kind", "boards", "--jobs", "1", "--json", "-q")
+    assert cli.returncode == 0, cli.stderr
+    record = json.loads(cli.stdout)
+    assert record["built"] == [] and sorted(record["up_to_date"]) == sorted(summary.built)
+    assert record["artefacts"] == [artefact.to_json() for artefact in summary.artefacts]
+    again = api.build(tmp_path / "out", only="surakarta", kinds=["boards"], jobs=1)
+    assert again.built == () and sorted(again.up_to_date) == sorted(summary.built)
+
+
+def test_game_state_is_what_the_engine_commands_start_from() -> None:
+    state = api.game_state("hex", size=5, variants={"swap": "off"})
+    played = run_boardgen("play", "hex", "--size", "5", "--variant", "swap=off", "c3", "b2")
+    assert played.returncode == 0, played.stderr
+    assert state.play("c3", "b2").to_text() == played.stdout.strip()
+    listed = run_boardgen("moves", "gamao", "--throw", "3-1")
+    assert listed.returncode == 0, listed.stderr
+    assert [move.text for move in api.game_state("gamao", throw="3-1").legal_moves()] == listed.stdout.split("\n")[:-1]
+    assert api.game_state("hex", position=state.play("c3").to_text()) == state.play("c3")
+
+
+ENGINE_MISTAKES = [
+    # (keyword the API names, the API call's keywords, the flag the command names, the command's arguments)
+    ("game", {"game": "go"}, "GAME", ["play", "go"]),
+    ("size", {"size": 30}, "--size", ["play", "hex", "--size", "30"]),
+    ("variants", {"variants": {"swap": "maybe"}}, "--variant", ["play", "hex", "--variant", "swap=maybe"]),
+    ("variants", {"variants": {"colour": "red"}}, "--variant", ["play", "hex", "--variant", "colour=red"]),
+    ("throw", {"throw": "3-1"}, "--throw", ["play", "hex", "--throw", "3-1"]),
+]
+
+
+@pytest.mark.parametrize(("keyword", "given", "flag", "argv"), ENGINE_MISTAKES, ids=[f"{k}-{i}" for i, (k, _, _, _) in enumerate(ENGINE_MISTAKES)])
+def test_engine_mistakes_name_the_keyword_from_the_api_and_the_flag_from_the_command(keyword: str, given: dict[str, object], flag: str, argv: list[str]) -> None:
+    given = dict(given)
+    game = str(given.pop("game", "hex"))
+    with pytest.raises(api.OptionError) as caught:
+        api.game_state(game, **given)  # type: ignore[arg-type]
+    assert caught.value.option == keyword and "--" not in str(caught.value)
+    cli = run_boardgen(*argv)
+    assert cli.returncode == 2 and cli.stderr.startswith(f"boardgen: error: {flag}: "), cli.stderr
+    assert cli.stderr.split(": ", 3)[-1] .strip().split(" ")[:2] == str(caught.value).split(": ", 1)[-1].split(" ")[:2]
+
+
+def test_the_package_keeps_both_import_forms_and_one_job_per_module() -> None:
+    import importlib
+    import pkgutil
+    from types import ModuleType
+
+    for name in api.__all__:
+        assert getattr(importlib.import_module("boardgen.api"), name) is getattr(api, name)
+    modules = [info.name for info in pkgutil.iter_modules(api.__path__)]
+    assert set(modules) >= {"sheets", "booklets", "builder", "games", "papers", "checks", "files"}
+    for name in modules:
+        module = importlib.import_module(f"boardgen.api.{name}")
+        assert isinstance(getattr(api, name), ModuleType), f"api.{name} is hidden by a function of the same name"
+        assert (module.__doc__ or "").strip(), f"boardgen/api/{name}.py says nothing of its job"
+        assert len(Path(module.__file__ or "").read_text(encoding="utf-8").splitlines()) < 300

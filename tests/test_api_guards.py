@@ -23,6 +23,8 @@ from boardgen.errors import IllegalMoveError, NotationError, OptionError
 #: no refusal may take longer than this (they come before any drawing, typesetting or counting)
 QUICK_S = 2.0
 ENGINE_GAMES = [info for info in api.all_games() if info.has_engine()]
+#: a build folder that the refusals must never create (each is refused before the folder is made)
+_NOWHERE = "/nonexistent/api29-build-output"
 
 
 def _hex_start() -> api.GameState:
@@ -39,7 +41,55 @@ CASES: dict[str, tuple[list[Case], list[Case]]] = {
          ("path 5", lambda: api.board_sheet("hex", path=5), "path"), ("tile 'yes'", lambda: api.board_sheet("hex", tile="yes"), "tile")],
         [("game 'go'", lambda: api.board_sheet("go"), "game"), ("size 99", lambda: api.board_sheet("hex", size=99), "size"),
          ("ink 'dark'", lambda: api.board_sheet("hex", ink="dark"), "ink"), ("paper 'zz'", lambda: api.board_sheet("hex", paper="zz"), "paper"),
-         ("format 'gif'", lambda: api.board_sheet("hex", format="gif"), "format")],
+         ("format 'gif'", lambda: api.board_sheet("hex", format="gif"), "format"),
+         ("dpi 72 for a pdf", lambda: api.board_sheet("hex", dpi=72), "dpi"), ("dpi 5", lambda: api.board_sheet("hex", format="png", dpi=5), "dpi"),
+         ("marks 'dots'", lambda: api.board_sheet("hex", tile=True, marks="dots"), "marks"),
+         ("sheets 0", lambda: api.board_sheet("hex", tile=True, sheets=0), "sheets"),
+         ("sheets without tile", lambda: api.board_sheet("hex", sheets=4), "sheets"),
+         ("bleed_mm 9", lambda: api.board_sheet("hex", bleed_mm=9), "bleed_mm"),
+         ("bleed_mm with tile", lambda: api.board_sheet("hex", bleed_mm=3, tile=True), "bleed_mm")],
+    ),
+    "pieces_sheet": (
+        [("game 5", lambda: api.pieces_sheet(5), "game"), ("ink 5", lambda: api.pieces_sheet("hex", ink=5), "ink"),
+         ("paper 5", lambda: api.pieces_sheet("hex", paper=5), "paper"), ("page '2'", lambda: api.pieces_sheet("hex", format="svg", page="2"), "page"),
+         ("dpi 'x'", lambda: api.pieces_sheet("hex", format="png", dpi="x"), "dpi"), ("path 5", lambda: api.pieces_sheet("hex", path=5), "path")],
+        [("game 'go'", lambda: api.pieces_sheet("go"), "game"), ("ink 'dark'", lambda: api.pieces_sheet("hex", ink="dark"), "ink"),
+         ("paper 'zz'", lambda: api.pieces_sheet("hex", paper="zz"), "paper"), ("format 'gif'", lambda: api.pieces_sheet("hex", format="gif"), "format"),
+         ("page 0", lambda: api.pieces_sheet("hex", format="svg", page=0), "page"), ("page with pdf", lambda: api.pieces_sheet("hex", page=2), "page"),
+         ("dpi with svg", lambda: api.pieces_sheet("hex", format="svg", dpi=96), "dpi")],
+    ),
+    "record_sheet": (
+        [("game None", lambda: api.record_sheet(None), "game"), ("paper 5", lambda: api.record_sheet("xadrez", paper=5), "paper"),
+         ("format 5", lambda: api.record_sheet("xadrez", format=5), "format"), ("path 5", lambda: api.record_sheet("xadrez", path=5), "path")],
+        [("game 'go'", lambda: api.record_sheet("go"), "game"), ("game without one", lambda: api.record_sheet("hex"), "game"),
+         ("format 'png'", lambda: api.record_sheet("xadrez", format="png"), "format"), ("paper 'zz'", lambda: api.record_sheet("xadrez", paper="zz"), "paper"),
+         ("paper too small", lambda: api.record_sheet("xadrez", paper="30x30"), "paper")],
+    ),
+    "calibration_sheet": (
+        [("paper 5", lambda: api.calibration_sheet(paper=5), "paper"), ("format 5", lambda: api.calibration_sheet(format=5), "format"),
+         ("path 5", lambda: api.calibration_sheet(path=5), "path")],
+        [("paper 'zz'", lambda: api.calibration_sheet(paper="zz"), "paper"), ("paper too small", lambda: api.calibration_sheet(paper="20x20"), "paper"),
+         ("format 'png'", lambda: api.calibration_sheet(format="png"), "format")],
+    ),
+    "build": (
+        [("output 5", lambda: api.build(5), "output"), ("only 5", lambda: api.build(_NOWHERE, only=5), "only"),
+         ("kinds [5]", lambda: api.build(_NOWHERE, kinds=[5]), "kinds"), ("jobs '2'", lambda: api.build(_NOWHERE, jobs="2"), "jobs"),
+         ("jobs True", lambda: api.build(_NOWHERE, jobs=True), "jobs")],
+        [("output ''", lambda: api.build(""), "output"), ("only 'go'", lambda: api.build(_NOWHERE, only=["go"]), "only"),
+         ("only ','", lambda: api.build(_NOWHERE, only=","), "only"), ("kinds 'posters'", lambda: api.build(_NOWHERE, kinds="posters"), "kinds"),
+         ("kinds []", lambda: api.build(_NOWHERE, kinds=[]), "kinds"), ("jobs 0", lambda: api.build(_NOWHERE, jobs=0), "jobs"),
+         ("jobs 10**6", lambda: api.build(_NOWHERE, jobs=10**6), "jobs"), ("output a file", lambda: api.build(__file__), "output")],
+    ),
+    "game_state": (
+        [("game 5", lambda: api.game_state(5), "game"), ("size '5'", lambda: api.game_state("hex", size="5"), "size"),
+         ("position 5", lambda: api.game_state("hex", position=5), "position"), ("variants ['swap=off']", lambda: api.game_state("hex", variants=["swap=off"]), "variants"),
+         ("throw 5", lambda: api.game_state("gamao", throw=5), "throw")],
+        [("game 'go'", lambda: api.game_state("go"), "game"), ("size 30", lambda: api.game_state("hex", size=30), "size"),
+         ("variants {'swap': 'maybe'}", lambda: api.game_state("hex", variants={"swap": "maybe"}), "variants"),
+         ("variants unknown", lambda: api.game_state("hex", variants={"colour": "red"}), "variants"),
+         ("size contradicts the position", lambda: api.game_state("hex", size=5, position="3/3/3 r swap"), "size"),
+         ("throw where none is due", lambda: api.game_state("hex", throw="3-1"), "throw"),
+         ("throw '7-7'", lambda: api.game_state("gamao", throw="7-7"), "throw")],
     ),
     "booklet": (
         [("game None", lambda: api.booklet(None), "game"), ("sources 5", lambda: api.booklet("hex", sources=5), "sources"),
