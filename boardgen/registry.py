@@ -148,7 +148,7 @@ class GameInfo:
         ('HexState', '3/3/3 r swap')
         """
         if self.engine is None:
-            raise OptionError("GAME", f"{self.id} has no rules engine yet")
+            raise OptionError("game", f"{self.id} has no rules engine yet")  # the commands check has_engine() first, naming GAME
         engine: type[GameState] = _resolve(self.engine)
         return engine
 

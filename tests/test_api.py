@@ -423,3 +423,16 @@ def test_the_package_keeps_both_import_forms_and_one_job_per_module() -> None:
         assert isinstance(getattr(api, name), ModuleType), f"api.{name} is hidden by a function of the same name"
         assert (module.__doc__ or "").strip(), f"boardgen/api/{name}.py says nothing of its job"
         assert len(Path(module.__file__ or "").read_text(encoding="utf-8").splitlines()) < 300
+
+
+def test_a_game_without_an_engine_is_refused_by_keyword(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game (a plugin's, say) with a board and no engine yet: the API names ``game``, never the command's ``GAME``."""
+    from boardgen import registry
+
+    drawn_only = api.GameInfo(id="drawnonly", title={"pt": "Só tabuleiro", "en": "Board only"}, summary={"pt": "", "en": ""}, board="boardgen.games.hex.board:HexBoard")
+    games = registry.all_games()
+    monkeypatch.setattr(registry, "all_games", lambda: (*games, drawn_only))
+    for call in (drawn_only.load_engine, lambda: api.game_state("drawnonly")):
+        with pytest.raises(api.OptionError) as caught:
+            call()
+        assert caught.value.option == "game" and str(caught.value) == "game: drawnonly has no rules engine yet"
