@@ -31,7 +31,7 @@ build however many jobs name it.  The names:
                     pypdf, reportlab...): an upgrade may change every file.
 
 The command line (``boardgen/cli/``, ``__main__``) and the library
-(``api.py``) are in no digest: they call the build, no file's bytes come out
+(``api/``) are in no digest: they call the build, no file's bytes come out
 of them.  Templates and rule texts are the ones the booklet stack reads
 (:mod:`boardgen.booklet.paths`: ``BOARDGEN_HOME``, else the checkout, else
 the wheel's copy).  Hidden files (an editor's ``.x.swp``, write_atomic's
@@ -49,7 +49,7 @@ from pathlib import Path
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 SITE_TEMPLATES = "site"
 # Left out of ``code``: the parts with digests of their own, data, and what makes no file's bytes.
-NOT_SHARED = ("fonts", "_data", "booklet", "site", "cli", "api.py", "__main__.py")
+NOT_SHARED = ("fonts", "_data", "booklet", "site", "cli", "api", "__main__.py")
 
 # The distributions whose versions are part of every key (the ones that write or read the bytes).
 LIBRARIES = ("weasyprint", "pydyf", "pypdf", "reportlab", "svgwrite", "fonttools", "markdown-it-py", "jinja2", "pyphen", "pillow")
