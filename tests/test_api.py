@@ -257,8 +257,10 @@ DIAGRAM_MISTAKES = [
     ("numbers", {"numbers": 0}),
     ("coordinates", {"coordinates": "no"}),
     ("langs", {"langs": "fr"}),
-    ("format", {"format": "png"}),
+    ("format", {"format": "gif"}),
     ("path", {"path": "d.pdf", "format": "svg"}),
+    ("ink", {"ink": "dark"}),
+    ("dpi", {"dpi": 72}),
 ]
 
 
@@ -323,6 +325,7 @@ SHEETS_AS_THE_CLI_DRAWS_THEM = [
     ("pieces svg page 1", lambda: api.pieces_sheet("damas", paper="letter", format="svg", page=1, ink="mono"), ["pieces", "damas", "--paper", "letter", "--format", "svg", "--page", "1", "--ink", "mono"], "svg"),
     ("record", lambda: api.record_sheet("xadrez", paper="a4"), ["record", "xadrez", "--paper", "a4"], "pdf"),
     ("calibration svg", lambda: api.calibration_sheet(paper="letter", format="svg"), ["calibrate", "--paper", "letter", "--format", "svg"], "svg"),
+    ("diagram png mono", lambda: api.diagram("hex", ["c3"], size=5, format="png", dpi=60, ink="mono"), ["diagram", "hex", "c3", "--size", "5", "--format", "png", "--dpi", "60", "--ink", "mono"], "png"),
 ]
 
 

@@ -106,9 +106,12 @@ CASES: dict[str, tuple[list[Case], list[Case]]] = {
     "diagram": (
         [("game 5", lambda: api.diagram(5), "game"), ("moves 'c3'", lambda: api.diagram("hex", "c3"), "moves"),
          ("position 5", lambda: api.diagram("hex", position=5), "position"), ("variants 5", lambda: api.diagram("hex", variants=5), "variants"),
-         ("numbers 'x'", lambda: api.diagram("hex", numbers="x"), "numbers")],
+         ("numbers 'x'", lambda: api.diagram("hex", numbers="x"), "numbers"), ("ink 5", lambda: api.diagram("hex", ink=5), "ink"),
+         ("dpi 'x'", lambda: api.diagram("hex", format="png", dpi="x"), "dpi")],
         [("moves illegal", lambda: api.diagram("hex", ["c3", "c3"], size=5), "moves"),
-         ("format 'gif'", lambda: api.diagram("hex", format="gif"), "format"), ("wins 2", lambda: api.diagram("hex", wins=2), "wins")],
+         ("format 'gif'", lambda: api.diagram("hex", format="gif"), "format"), ("wins 2", lambda: api.diagram("hex", wins=2), "wins"),
+         ("ink 'dark'", lambda: api.diagram("hex", ink="dark"), "ink"), ("dpi with svg", lambda: api.diagram("hex", dpi=96), "dpi"),
+         ("dpi 5", lambda: api.diagram("hex", format="png", dpi=5), "dpi")],
     ),
     "get_game": (
         [("name 5", lambda: api.get_game(5), "name"), ("name None", lambda: api.get_game(None), "name")],

@@ -18,8 +18,9 @@ from boardgen.api import checks, files
 from boardgen.api.checks import StrPath
 from boardgen.booklet.problems import Problem
 from boardgen.errors import BoardgenError, OptionError, shown
+from boardgen.sheets.request import INKS, ink_mode, png_resolution
 
-DIAGRAM_FORMATS = ("svg", "pdf")
+DIAGRAM_FORMATS = ("svg", "pdf", "png")
 BOOKLET_LANGS_DEFAULT = ("pt", "en")
 
 
@@ -130,6 +131,8 @@ def diagram(
     coordinates: bool = True,
     langs: str | Sequence[str] = BOOKLET_LANGS_DEFAULT,
     format: str | None = None,
+    dpi: int | None = None,
+    ink: str = "full",
 ) -> bytes:
     """One engine-checked example position of ``game``, drawn like a booklet diagram.
 
@@ -144,7 +147,10 @@ def diagram(
     exactly those pieces), ``wins`` (0 or 1: that player has won); ``throw``
     is the throw made in the shown position (a game of chance). ``langs``: the
     languages of the text description embedded in the file (first is the
-    document's). ``format``: ``"svg"`` (default) or ``"pdf"``. An illegal move or a
+    document's). ``format``: ``"svg"`` (default: from ``path``'s suffix, else svg),
+    ``"pdf"`` or ``"png"`` (``dpi``: its resolution, default 300). ``ink``: the
+    board's ink, as for :func:`~boardgen.api.board_sheet` (``"full"``, ``"light"``,
+    ``"mono"``). An illegal move or a
     false claim raises OptionError naming the keyword, with the engine's reason.
 
     >>> api.diagram("hex", ["c3", "d3"], size=5, marks=["b2"])[:38]
@@ -183,6 +189,8 @@ def diagram(
     if position is not None:
         checks.text(position, "position")
     chosen_langs = parse_langs(checks.langs_text(langs), "langs")
+    chosen_ink = ink_mode(checks.choice(ink, INKS, "ink"))
+    resolution = png_resolution(dpi, fmt, None, "dpi", "format")
     checked = checked_from_options(
         info.id,
         size=chosen_size,
@@ -205,7 +213,7 @@ def diagram(
     except BoardgenError:  # no rule texts installed: describe the players generically
         folder = None
     files.check_writable(target)
-    data, _ = diagram_file(checked, terms_from_rules(folder, chosen_langs), fmt)
+    data, _ = diagram_file(checked, terms_from_rules(folder, chosen_langs), fmt, ink=chosen_ink, dpi=resolution)
     return files.deliver(data, target)
 
 
