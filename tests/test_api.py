@@ -388,6 +388,15 @@ def test_game_state_is_what_the_engine_commands_start_from() -> None:
     assert listed.returncode == 0, listed.stderr
     assert [move.text for move in api.game_state("gamao", throw="3-1").legal_moves()] == listed.stdout.split("\n")[:-1]
     assert api.game_state("hex", position=state.play("c3").to_text()) == state.play("c3")
+    seeded = run_boardgen("play", "gamao", "--seed", "7", "--json")
+    assert seeded.returncode == 0, seeded.stderr
+    drawn = api.play("gamao", seed=7)
+    assert drawn.to_text() == json.loads(seeded.stdout)["position"] and not drawn.is_chance
+    line = [move.text for move in drawn.legal_moves()[:1]]
+    assert api.play("gamao", line, seed=7) == api.play("gamao", [*line], seed=7) and api.play("gamao", line, seed=7) != drawn
+    with pytest.raises(api.IllegalMoveError) as caught:
+        api.play("hex", ["c3", "c3"], size=5)
+    assert caught.value.code == "occupied" and str(caught.value).startswith("move 2: ")
 
 
 ENGINE_MISTAKES = [

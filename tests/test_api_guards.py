@@ -80,6 +80,12 @@ CASES: dict[str, tuple[list[Case], list[Case]]] = {
          ("kinds []", lambda: api.build(_NOWHERE, kinds=[]), "kinds"), ("jobs 0", lambda: api.build(_NOWHERE, jobs=0), "jobs"),
          ("jobs 10**6", lambda: api.build(_NOWHERE, jobs=10**6), "jobs"), ("output a file", lambda: api.build(__file__), "output")],
     ),
+    "play": (
+        [("moves 'c3 d3'", lambda: api.play("hex", "c3 d3"), "moves"), ("seed '1'", lambda: api.play("gamao", seed="1"), "seed"),
+         ("game None", lambda: api.play(None), "game"), ("size '5'", lambda: api.play("hex", size="5"), "size")],
+        [("seed -1", lambda: api.play("gamao", seed=-1), "seed"), ("seed 2**64", lambda: api.play("gamao", seed=2**64), "seed"),
+         ("variants unknown", lambda: api.play("hex", ["c3"], variants={"colour": "red"}), "variants"), ("game 'go'", lambda: api.play("go"), "game")],
+    ),
     "game_state": (
         [("game 5", lambda: api.game_state(5), "game"), ("size '5'", lambda: api.game_state("hex", size="5"), "size"),
          ("position 5", lambda: api.game_state("hex", position=5), "position"), ("variants ['swap=off']", lambda: api.game_state("hex", variants=["swap=off"]), "variants"),

@@ -14,8 +14,8 @@ api; api.board_sheet(...)`` and ``from boardgen.api import board_sheet`` alike):
 * :mod:`boardgen.api.games`: :func:`get_game` and :func:`all_games`
   (``list``) find a game (:class:`GameInfo`), whose ``load_engine()`` is its
   :class:`GameState` class; :func:`game_state` is the position the engine
-  commands start from (``moves``: its ``legal_moves()``, ``play``: its
-  ``play(...)``) and :func:`perft` counts (``perft``);
+  commands start from (``moves``: its ``legal_moves()``), :func:`play` the
+  position after moves (``play``) and :func:`perft` counts (``perft``);
 * :mod:`boardgen.api.papers`: :func:`parse_paper`, :func:`default_paper`.
 
 Every option is a keyword.  A value that is not allowed raises
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from boardgen.api.booklets import booklet, check, diagram
 from boardgen.api.builder import BuildSummary, build
-from boardgen.api.games import game_state, get_game, perft
+from boardgen.api.games import game_state, get_game, perft, play
 from boardgen.api.papers import default_paper, parse_paper
 from boardgen.api.sheets import board_sheet, calibration_sheet, pieces_sheet, record_sheet
 from boardgen.booklet.problems import Problem, ProblemsError
@@ -58,6 +58,7 @@ __all__ = [
     "get_game",
     "all_games",
     "game_state",
+    "play",
     "GameInfo",
     "Variant",
     "GameState",

@@ -3,21 +3,23 @@
 :func:`get_game` (and ``all_games``, the registry's own) find a game's
 :class:`~boardgen.registry.GameInfo`; :func:`game_state` is the position the
 engine commands' options describe (``--size``, ``--position``, ``--variant``,
-``--throw``), from which ``legal_moves()`` is ``moves``, ``play(...)`` is
-``play`` and :func:`perft` is ``perft``.  Everything is typed with the shared
+``--throw``), from which ``legal_moves()`` is ``moves`` and :func:`perft` is
+``perft``; :func:`play` is ``play``, its throws drawn from a seed as ``--seed`` draws them.  Everything is typed with the shared
 engine interface (:class:`~boardgen.engine.base.GameState`), so a type checker
 holds a script to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 
 from boardgen import registry
 from boardgen.api import checks
 from boardgen.engine import perft as counting
 from boardgen.engine.base import GameState
-from boardgen.errors import BoardgenError, OptionError, shown
+from boardgen.engine.chance import sample_throw
+from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, shown
 from boardgen.registry import GameInfo
 
 
@@ -86,6 +88,61 @@ def game_state(
         return state.apply_throw(state.parse_throw(throw))
     except BoardgenError as error:
         raise OptionError("throw", str(error)) from None
+
+
+SEEDS = (0, 2**63)
+
+
+def play(
+    game: str,
+    moves: Sequence[str] = (),
+    *,
+    size: int | None = None,
+    position: str | None = None,
+    variants: Mapping[str, str] | None = None,
+    throw: str | None = None,
+    seed: int | None = None,
+) -> GameState:
+    """The position after ``moves``, as ``boardgen play`` prints it.
+
+    The start (``size``, ``position``, ``variants``, ``throw``) is
+    :func:`game_state`'s.  In a game of chance a move given where a throw is
+    due is read as the throw; with ``seed`` (0 to 2**63) every throw is drawn
+    instead, before each move and after the last, the same ones for the same
+    seed.  A move that is not legal is an IllegalMoveError (``.code``: the
+    rule) saying which move it was.
+
+    >>> api.play("hex", ["c3", "b2"], size=3, variants={"swap": "off"}).to_text()
+    '3/1b1/2r r -'
+    >>> api.play("hex", ["b2", "b2"], size=3)
+    Traceback (most recent call last):
+      ...
+    boardgen.errors.IllegalMoveError: move 2: b2: the cell already holds a red stone [occupied]
+    """
+    texts = checks.texts(moves, "moves")
+    rng = None
+    if seed is not None:
+        chosen = checks.whole(seed, "seed")
+        if not SEEDS[0] <= chosen <= SEEDS[1]:
+            raise OptionError("seed", f"must be a whole number from 0 to 2**63, not {chosen}")
+        rng = random.Random(chosen)
+    state = _drawn(game_state(game, size=size, position=position, variants=variants, throw=throw), rng)
+    for number, text in enumerate(texts, start=1):
+        try:
+            state = state.apply_throw(state.parse_throw(text)) if state.is_chance else state.play(text)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"move {number}: {exc} [{exc.code}]", exc.code) from None
+        except NotationError as exc:
+            raise NotationError(f"move {number}: {exc}") from None
+        state = _drawn(state, rng)
+    return state
+
+
+def _drawn(state: GameState, rng: random.Random | None) -> GameState:
+    """With a generator, every throw due is drawn (several in a row where a game throws again)."""
+    while rng is not None and state.is_chance:
+        state = state.apply_throw(sample_throw(state, rng))
+    return state
 
 
 def perft(state: GameState, depth: int, *, force: bool = False) -> int:
