@@ -448,3 +448,47 @@ def test_a_game_without_an_engine_is_refused_by_keyword(monkeypatch: pytest.Monk
         with pytest.raises(api.OptionError) as caught:
             call()
         assert caught.value.option == "game" and str(caught.value) == "game: drawnonly has no rules engine yet"
+
+
+#: each command of the command line and the functions that do its job (all their keywords together)
+COMMAND_FUNCTIONS: dict[str, tuple[Callable[..., object], ...]] = {
+    "list": (api.all_games,),
+    "board": (api.board_sheet,),
+    "pieces": (api.pieces_sheet,),
+    "record": (api.record_sheet,),
+    "calibrate": (api.calibration_sheet,),
+    "booklet": (api.booklet,),
+    "check": (api.check,),
+    "diagram": (api.diagram,),
+    "build": (api.build,),
+    "moves": (api.game_state,),
+    "play": (api.play,),
+    "perft": (api.game_state, api.perft),
+}
+#: commands with no function: a local web server (api.build writes the same site)
+NO_FUNCTION = {"serve", "preview"}
+#: options that are the terminal's, not the job's (-o is ``path``, the build's is its folder)
+NOT_KEYWORDS = {"quiet", "verbose", "json", "help"}
+#: a flag whose keyword is spelt otherwise: the plural of a repeatable option, a length's unit
+KEYWORD_OF = {"lang": "langs", "variant": "variants", "arrow": "arrows", "mark": "marks", "kind": "kinds", "bleed": "bleed_mm", "move_texts": "moves"}
+
+
+def test_every_command_has_its_function_with_every_option_as_a_keyword() -> None:
+    import inspect
+
+    import click
+
+    from boardgen.cli import COMMANDS, cli
+
+    assert set(COMMANDS) == set(COMMAND_FUNCTIONS) | NO_FUNCTION
+    context = click.Context(cli)
+    for name, functions in COMMAND_FUNCTIONS.items():
+        command = cli.get_command(context, name)
+        assert command is not None
+        keywords = {parameter for function in functions for parameter in inspect.signature(function).parameters}
+        for parameter in command.params:
+            flag = parameter.opts[-1].lstrip("-").replace("-", "_") if isinstance(parameter, click.Option) else str(parameter.name)
+            if flag in NOT_KEYWORDS:
+                continue
+            keyword = "path" if flag == "output" and name != "build" else KEYWORD_OF.get(flag, flag)
+            assert keyword in keywords, f"boardgen {name} {'/'.join(parameter.opts)}: no keyword {keyword!r} in {[f.__name__ for f in functions]}"
