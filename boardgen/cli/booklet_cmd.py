@@ -156,7 +156,7 @@ def _split_captures(text: str, option: str) -> tuple[str, tuple[str, ...]]:
 @click.option("--format", "fmt", metavar="svg|pdf|png", shell_complete=complete_choices(("svg", "pdf", "png")), help="Output format (default: from the -o suffix, else svg).")
 @click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
 @click.option("--ink", "ink", default="full", show_default=True, metavar="full|light|mono", shell_complete=complete_choices(("full", "light", "mono")), help="How the board is inked (as for boardgen board).")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram.FORMAT here).")
+@click.option("-o", "--output", "output", metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram[-KEY][-INK].FORMAT here, KEY a digest of the options: see docs/cli.md).")
 def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, captures, wins, throw, numbers, coordinates, lang, fmt, dpi_text, ink, output) -> int:
     """Draw one engine-checked example position of GAME, like a booklet diagram.
 
@@ -171,14 +171,21 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     from boardgen.booklet.paths import game_texts_dir
     from boardgen.cli.options import parse_size
     from boardgen.registry import get_game, parse_variant_options
+    from boardgen.sheets.names import diagram_file_name
 
     info = get_game(game)
     size = parse_size(info, size_text) if size_text is not None else None
-    chosen = info.resolve_variants(parse_variant_options(variants))
+    asked = parse_variant_options(variants)
+    chosen = info.resolve_variants(asked)
     langs = parse_langs(lang, "--lang")
     fmt = output_format(fmt, output, ("svg", "pdf", "png"), "svg", "a diagram")
     chosen_ink, dpi = _ink_and_dpi(ink, dpi_text, fmt)
-    path = output_target(output, f"{info.id}-diagram.{fmt}")
+    choices = {
+        "size": size, "variants": dict(asked), "position": position, "moves": moves, "arrows": arrows, "marks": marks,
+        "view": view, "legal": legal, "illegal": illegal, "captures": captures, "wins": wins, "throw": throw,
+        "numbers": numbers, "coordinates": coordinates, "lang": "+".join(langs),
+    }
+    path = output_target(output, diagram_file_name(info.id, fmt, choices, ink=chosen_ink, dpi=dpi))
     checked = checked_from_options(
         info.id,
         size=size,

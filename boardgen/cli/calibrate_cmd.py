@@ -24,12 +24,13 @@ log = logging.getLogger("boardgen")
 def calibrate(paper_text: str | None, fmt: str | None, output: str | None) -> int:
     """Draw the printer self-test sheet: measure its two 100 mm bars, see which edge frames print."""
     from boardgen.sheets.calibrate import render_calibration
+    from boardgen.sheets.names import calibration_file_name
     from boardgen.sheets.paper import default_paper, parse_paper
 
     chosen = output_format(fmt, None if fmt else output, FORMATS, "pdf", "a self-test sheet")
     paper = parse_paper(paper_text if paper_text is not None else default_paper(), "--paper")
     output_format(chosen, output, FORMATS, "pdf", "a self-test sheet")
-    path = output_target(output, f"calibrate-{paper.name}.{chosen}")
+    path = output_target(output, calibration_file_name(paper.name, chosen))
     data, summary = render_calibration(paper, chosen, {"paper": "--paper"})
     log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0

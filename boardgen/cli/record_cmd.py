@@ -36,6 +36,7 @@ def complete_record_game(ctx: click.Context, param: click.Parameter, incomplete:
 def record(game: str, paper_text: str | None, fmt: str | None, output: str | None) -> int:
     """Draw GAME's record sheet: a score pad or a notation sheet, in Portuguese and English."""
     from boardgen.registry import get_game
+    from boardgen.sheets.names import record_file_name
     from boardgen.sheets.paper import default_paper, parse_paper
     from boardgen.sheets.records import game_record, render_record
 
@@ -44,7 +45,7 @@ def record(game: str, paper_text: str | None, fmt: str | None, output: str | Non
     chosen = output_format(fmt, None if fmt else output, FORMATS, "pdf", "a record sheet")
     paper = parse_paper(paper_text if paper_text is not None else default_paper(), "--paper")
     output_format(chosen, output, FORMATS, "pdf", "a record sheet")
-    path = output_target(output, f"{info.id}-record-{paper.name}.{chosen}")
+    path = output_target(output, record_file_name(info.id, paper.name, chosen))
     data, summary = render_record(declared, paper, chosen, {"paper": "--paper"})
     log.info("wrote %s (%s)", write_output(path, data), summary)
     return 0
