@@ -1,8 +1,11 @@
 """``boardgen check``, ``boardgen booklet`` and ``boardgen diagram``: the rule-booklet commands.
 
 Problems in rule texts are printed one per line as ``file:line: message``.
-``check`` exits 1 when it found any (0 when clean); ``booklet`` prints the
-same lines and exits 2 without writing anything.  ``diagram`` takes a
+A problem in a text is bad input, so every command that meets one exits 2,
+as for any other bad input: ``check`` prints the lines on stdout (they are
+its report) and ``boardgen: error: N problems found in the rule texts`` on
+stderr; ``booklet`` prints the same lines on stderr and writes nothing.
+``check`` exits 0 when the texts are clean.  ``diagram`` takes a
 diagram's definition from the options and checks it exactly like a booklet
 diagram (an illegal move is refused with the engine's reason).
 """
@@ -51,7 +54,8 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 
     Every diagram is replayed by its game's engine and its claims verified;
     both languages must have the same sections and diagrams.  Prints each
-    problem as file:line: message; exit status 1 when there is any.
+    problem as file:line: message; exit status 2 when there is any (bad
+    input, as for every command), 0 when the texts are clean.
     """
     from boardgen.booklet.check import game_folders, load_game
 
@@ -69,8 +73,8 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
     else:
         _print_problems(problems, err=False)
     if problems:
-        click.echo(f"{_plural(len(problems), 'problem')} found", err=True)
-        sys.exit(1)
+        click.echo(f"boardgen: error: {_plural(len(problems), 'problem')} found in the rule texts", err=True)
+        sys.exit(2)
     if not as_json:
         log.info("checked %s, %s: no problems", _plural(len(folders), "game"), _plural(diagrams, "diagram"))
     return 0
