@@ -12,7 +12,6 @@ diagram (an illegal move is refused with the engine's reason).
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
+from boardgen.cli.common import echo_json, json_path, output_format, output_target, verbosity_options, write_output
 from boardgen.cli.complete import complete_choices, complete_game, complete_lang, complete_variant
 from boardgen.errors import BoardgenError, OptionError
 
@@ -40,9 +39,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def _problem_json(problem) -> dict[str, object]:
-    from boardgen.booklet.problems import display_path
-
-    return {"file": display_path(problem.path), "line": problem.line, "message": problem.message}
+    return {"file": json_path(problem.path), "line": problem.line, "message": problem.message}
 
 
 @click.command()
@@ -69,7 +66,7 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
         diagrams += len(game.diagrams)
     if as_json:
         data = {"games_checked": len(folders), "diagrams_checked": diagrams, "problems": [_problem_json(p) for p in problems]}
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        echo_json(data)
     else:
         _print_problems(problems, err=False)
     if problems:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from pathlib import Path
 
 import click
 
-from boardgen.cli.common import verbosity_options
+from boardgen.cli.common import echo_json, json_path, verbosity_options
 
 log = logging.getLogger("boardgen")
 
@@ -67,15 +66,15 @@ def build(output: str, only: tuple[str, ...], kinds: tuple[str, ...], jobs: str 
     log.info("%s", summary(outcome))
     if as_json:
         record = {
-            "output": str(folder),
-            "files": [{"path": str(folder.joinpath(*artefact.path.split("/"))), "bytes": artefact.bytes} for artefact in outcome.records],
+            "output": json_path(folder),
+            "files": [{"path": json_path(folder.joinpath(*artefact.path.split("/"))), "bytes": artefact.bytes} for artefact in outcome.records],
             "artefacts": [artefact.to_json() for artefact in outcome.records],
             "built": outcome.built,
             "up_to_date": outcome.up_to_date,
             "removed": outcome.removed,
             "seconds": round(outcome.seconds, 3),
         }
-        click.echo(json.dumps(record, ensure_ascii=False, indent=2))
+        echo_json(record)
     return 0
 
 

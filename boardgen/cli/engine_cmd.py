@@ -15,14 +15,13 @@ same command line always plays the same game.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 from typing import Any
 
 import click
 
-from boardgen.cli.common import verbosity_options
+from boardgen.cli.common import echo_json, verbosity_options
 from boardgen.cli.options import parse_size
 from boardgen.cli.complete import complete_game, complete_variant
 from boardgen.engine.base import GameState, Move, Throw
@@ -167,7 +166,7 @@ def moves(
     """
     state = after_throw(load_state(game, size, position, variants), throw)
     if as_json:
-        click.echo(json.dumps(_state_json(state), ensure_ascii=False))
+        echo_json(_state_json(state))
         return
     due = _throw_due_line(state)
     if due:
@@ -207,7 +206,7 @@ def play(
         state = _play_one(state, number, text)
     state = _drawn(state, rng)
     if as_json:
-        click.echo(json.dumps(_state_json(state), ensure_ascii=False))
+        echo_json(_state_json(state))
         return
     click.echo(state.to_text())
     line = _outcome_line(state) or _throw_due_line(state)
@@ -295,7 +294,7 @@ def perft(
         "depth": levels,
         "count": count,
     }
-    click.echo(json.dumps(data, ensure_ascii=False))
+    echo_json(data)
 
 
 def _variants_json(chosen: Any) -> dict[str, Any]:

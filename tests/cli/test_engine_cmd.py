@@ -143,7 +143,6 @@ def test_perft_counts_sequences_of_exactly_the_depth(capsys: pytest.CaptureFixtu
         (["moves", "hex", "--variant", "swap"], "expected NAME=VALUE"),
         (["perft", "hex", "--depth", "x"], "--depth: depth must be a whole number from 0 to 20, not 'x'"),
         (["perft", "hex", "--depth", "21"], "--depth"),
-        (["perft", "hex"], "--depth"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_status_2(
