@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import click
 
 from boardgen.cli.common import echo_json, json_path, output_format, output_target, verbosity_options, write_output
-from boardgen.cli.complete import complete_choices, complete_game, complete_lang, complete_variant
+from boardgen.cli.complete import complete_choices, complete_file, complete_game, complete_lang, complete_size, complete_variant
 from boardgen.errors import BoardgenError, OptionError
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 @click.option("--impose", is_flag=True, help="Lay the A5 pages two-up on A4 or Letter in saddle-stitch order.")
 @click.option("--ink", "ink", default="full", show_default=True, metavar="full|light", shell_complete=complete_choices(("full", "light")), help="light: the ink-saving edition (no tinted boxes, boards in light ink).")
 @click.option("--sources", "sources", metavar="DIR", type=click.Path(), help="Read the rule texts from DIR instead of rules_text/GAME.")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER[-light].pdf here).")
+@click.option("-o", "--output", "output", metavar="PATH", shell_complete=complete_file, help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER[-light].pdf here).")
 def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sources: str | None, output: str | None) -> int:
     """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
@@ -140,7 +140,7 @@ def _split_captures(text: str, option: str) -> tuple[str, tuple[str, ...]]:
 @click.argument("game", shell_complete=complete_game)
 @click.argument("moves", nargs=-1, metavar="[MOVE]...")
 @verbosity_options
-@click.option("--size", "size_text", metavar="N", help="Board size (when no --position is given).")
+@click.option("--size", "size_text", metavar="N", shell_complete=complete_size, help="Board size (when no --position is given).")
 @click.option("--position", metavar="TEXT", help="Start from this position (the engine's notation).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME=VALUE", shell_complete=complete_variant, help="A rule option (repeatable).")
 @click.option("--arrow", "arrows", multiple=True, metavar="FROM-TO", help="An arrow, also a-b-c through several points (repeatable).")
@@ -157,7 +157,7 @@ def _split_captures(text: str, option: str) -> tuple[str, tuple[str, ...]]:
 @click.option("--format", "fmt", metavar="svg|pdf|png", shell_complete=complete_choices(("svg", "pdf", "png")), help="Output format (default: from the -o suffix, else svg).")
 @click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
 @click.option("--ink", "ink", default="full", show_default=True, metavar="full|light|mono", shell_complete=complete_choices(("full", "light", "mono")), help="How the board is inked (as for boardgen board).")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram[-KEY][-INK].FORMAT here, KEY a digest of the options: see docs/cli.md).")
+@click.option("-o", "--output", "output", metavar="PATH", shell_complete=complete_file, help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram[-KEY][-INK].FORMAT here, KEY a digest of the options: see docs/cli.md).")
 def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, captures, wins, throw, numbers, coordinates, lang, fmt, dpi_text, ink, output) -> int:
     """Draw one engine-checked example position of GAME, like a booklet diagram.
 

@@ -10,7 +10,7 @@ import logging
 import click
 
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
-from boardgen.cli.complete import complete_choices, complete_paper
+from boardgen.cli.complete import complete_choices, complete_file, complete_paper
 
 FORMATS = ("pdf", "svg")
 log = logging.getLogger("boardgen")
@@ -20,7 +20,7 @@ log = logging.getLogger("boardgen")
 @verbosity_options
 @click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides).")
 @click.option("--format", "fmt", type=str, metavar="pdf|svg", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
-@click.option("-o", "--output", "output", type=str, metavar="PATH", help="Output file (replaced whole), - for standard output (default: calibrate-PAPER.FORMAT here).")
+@click.option("-o", "--output", "output", type=str, metavar="PATH", shell_complete=complete_file, help="Output file (replaced whole), - for standard output (default: calibrate-PAPER.FORMAT here).")
 def calibrate(paper_text: str | None, fmt: str | None, output: str | None) -> int:
     """Draw the printer self-test sheet: measure its two 100 mm bars, see which edge frames print."""
     from boardgen.sheets.calibrate import render_calibration

@@ -11,7 +11,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
-from boardgen.cli.complete import complete_choices, complete_game, complete_paper
+from boardgen.cli.complete import complete_choices, complete_file, complete_game, complete_paper
 
 FORMATS = ("pdf", "svg", "png")
 INKS = ("full", "light", "mono")
@@ -33,7 +33,7 @@ def complete_pieces_game(ctx: click.Context, param: click.Parameter, incomplete:
 @click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides); the pieces fit the board drawn on it.")
 @click.option("--format", "fmt", type=str, metavar="pdf|svg|png", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
 @click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
-@click.option("-o", "--output", "output", type=str, metavar="PATH", help="Output file (replaced whole), - for standard output (default: GAME-SIZE-pieces-PAPER[-INK].FORMAT here, as the build names it).")
+@click.option("-o", "--output", "output", type=str, metavar="PATH", shell_complete=complete_file, help="Output file (replaced whole), - for standard output (default: GAME-SIZE-pieces-PAPER[-INK].FORMAT here, as the build names it).")
 @click.option("--ink", "ink", default="full", metavar="full|light|mono", shell_complete=complete_choices(INKS), help="light: outlines and hatching instead of solid fills; mono: one ink, no tints.")
 @click.option("--page", "page_text", metavar="N", help="With --format svg or png: which page to write (default 1); a PDF holds every page.")
 def pieces(game, paper_text, fmt, dpi_text, output, ink, page_text) -> int:
