@@ -2,7 +2,9 @@
 
 Subcommands are imported only when run (see ``COMMANDS``), so ``boardgen board``
 never imports the booklet stack and start-up stays light.  Every user mistake
-ends as one line on stderr and exit status 2 (see :func:`main`); Ctrl-C ends
+ends as one line on stderr and exit status 2 (see :func:`main`), with click's
+``Try 'boardgen COMMAND -h' for help.`` under it when click could not read the
+command line (docs/cli.md); Ctrl-C ends
 any command with ``boardgen: interrupted`` and status 130, SIGTERM (``kill``,
 ``timeout``, a service manager) with ``boardgen: terminated`` and 143, and
 SIGHUP (the terminal closed) with 129: 128 + the signal's number, as shells
