@@ -210,7 +210,7 @@ def test_templates_and_texts_are_found_from_any_folder(tmp_path):
     (home / "templates" / "booklet.html.j2").write_text("")
     write_sources(home / "rules_text" / "hex", diagrams="```diagram first\nmoves: c3 c3\n```\n")
     other = run_boardgen("check", cwd=tmp_path, env={"BOARDGEN_HOME": str(home)})
-    assert other.returncode == 1 and "rules_text/hex/diagrams.md:2:" in other.stdout
+    assert other.returncode == 2 and "rules_text/hex/diagrams.md:2:" in other.stdout
 
 
 # -- the words for the pieces -----------------------------------------------------------
