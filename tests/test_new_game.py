@@ -113,11 +113,11 @@ def test_check_replays_the_toy_s_diagrams_and_names_a_false_claim(plugin: Path, 
     diagrams = broken / "toyrow" / "rules_text" / "toy" / "diagrams.md"
     diagrams.write_text(diagrams.read_text(encoding="utf-8").replace("legal: a1", "legal: b2"), encoding="utf-8")
     found = run_boardgen("check", str(diagrams.parent), cwd=tmp_path, env=toy_env(broken), timeout=120)  # the toy's folder alone: faster
-    assert found.returncode == 1, found.stdout + found.stderr
+    assert found.returncode == 2, found.stdout + found.stderr
     line = next(n for n, text in enumerate(diagrams.read_text(encoding="utf-8").splitlines(), 1) if text == "legal: b2")
     shown = diagrams.relative_to(tmp_path).as_posix()  # paths as seen from the working folder
     assert found.stdout == f"{shown}:{line}: diagram taken: legal: b2 is claimed legal, but the engine refuses it: b2: the cell is taken\n"
-    assert found.stderr == "1 problem found\n"
+    assert found.stderr == "boardgen: error: 1 problem found in the rule texts\n"
 
 
 def test_the_conformance_harness_passes_on_the_toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,7 +2,9 @@
 
 Subcommands are imported only when run (see ``COMMANDS``), so ``boardgen board``
 never imports the booklet stack and start-up stays light.  Every user mistake
-ends as one line on stderr and exit status 2 (see :func:`main`); Ctrl-C ends
+ends as one line on stderr and exit status 2 (see :func:`main`), with click's
+``Try 'boardgen COMMAND -h' for help.`` under it when click could not read the
+command line (docs/cli.md); Ctrl-C ends
 any command with ``boardgen: interrupted`` and status 130, SIGTERM (``kill``,
 ``timeout``, a service manager) with ``boardgen: terminated`` and 143, and
 SIGHUP (the terminal closed) with 129: 128 + the signal's number, as shells
@@ -114,10 +116,35 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise Interrupted(signum)
 
 
-def fail(message: str) -> None:
-    """Print one error line and exit with status 2."""
+def fail(message: str, hint: str | None = None) -> None:
+    """Print one error line (and, for a usage error, click's hint line under it) and exit with status 2."""
     click.echo(f"boardgen: error: {message}", err=True)
+    if hint:
+        click.echo(hint, err=True)
     sys.exit(2)
+
+
+def _usage_hint(exc: click.ClickException, argv: list[str]) -> str | None:
+    """Click's ``Try 'boardgen COMMAND -h' for help.`` for a command line click could not read.
+
+    An unknown option or command, a missing argument or option, an option
+    without its value: the user needs the command's help.  A bad value
+    (click's own ``BadParameter``, as ours, which are BoardgenErrors) already
+    says what is allowed, so it stays the one line.  Click's parser raises
+    "Option '-o' requires an argument" without a context (and click itself
+    then gives no hint); the command is then the first word of ``argv``
+    that names one.
+    """
+    if not isinstance(exc, click.UsageError):
+        return None
+    if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter):
+        return None
+    if exc.ctx is None:
+        command = next((word for word in argv if not word.startswith("-")), None)
+        return f"Try 'boardgen {command} -h' for help." if command in COMMANDS else "Try 'boardgen -h' for help."
+    if exc.ctx.command.get_help_option(exc.ctx) is None:
+        return None
+    return f"Try '{exc.ctx.command_path} {exc.ctx.help_option_names[0]}' for help."
 
 
 def main(argv: list[str] | None = None) -> Any:
@@ -147,7 +174,7 @@ def main(argv: list[str] | None = None) -> Any:
         click.echo(f"boardgen: {STOP_SIGNALS.get(signum, 'interrupted')}", err=True)
         sys.exit(128 + signum)
     except click.ClickException as exc:
-        fail(_one_line(exc.format_message()))
+        fail(_one_line(exc.format_message()), _usage_hint(exc, sys.argv[1:] if argv is None else argv))
     except BoardgenError as exc:
         fail(_one_line(str(exc)))
     except OSError as exc:

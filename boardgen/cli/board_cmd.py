@@ -11,7 +11,7 @@ import logging
 import click
 
 from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
-from boardgen.cli.complete import complete_choices, complete_game, complete_paper
+from boardgen.cli.complete import complete_choices, complete_file, complete_game, complete_paper, complete_size
 
 FORMATS = ("pdf", "svg", "png")
 #: the flag each keyword of ``board_request`` is on this command, for its messages
@@ -42,11 +42,11 @@ log = logging.getLogger("boardgen")
 @click.command()
 @click.argument("game", shell_complete=complete_game)
 @verbosity_options
-@click.option("--size", "size_text", metavar="N", help="Board size for games played on several sizes (Hex, Trihex: 2-26).")
+@click.option("--size", "size_text", metavar="N", shell_complete=complete_size, help="Board size for games played on several sizes (Hex, Trihex: 2-26).")
 @click.option("--paper", "paper_text", metavar="NAME", shell_complete=complete_paper, help="a4, letter, a3, a2, a1, a0 or WIDTHxHEIGHT in mm (default from the locale; BOARDGEN_PAPER overrides).")
 @click.option("--format", "fmt", type=str, metavar="pdf|svg|png", shell_complete=complete_choices(FORMATS), help="Output format (default: from the -o suffix, else pdf).")
 @click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
-@click.option("-o", "--output", "output", type=str, metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-SIZE-PAPER.FORMAT here).")
+@click.option("-o", "--output", "output", type=str, metavar="PATH", shell_complete=complete_file, help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: the name the build gives the same file, saying what it is: hex-11-a4.pdf, hex-11-poster-tiled-a4.pdf, hex-11-a4-light.pdf; docs/cli.md).")
 @click.option("--cell-mm", "cell_text", metavar="MM", help="Size of one cell or point spacing in mm (default: as large as fits).")
 @click.option("--ink", "ink", default="full", metavar="full|light|mono", shell_complete=complete_choices(("full", "light", "mono")), help="light: outlines and hatching instead of solid fills; mono: one ink only, patterns instead of colours.")
 @click.option("--orientation", default="auto", metavar="auto|portrait|landscape", shell_complete=complete_choices(("auto", "portrait", "landscape")), help="Sheet orientation (auto follows the board's shape).")
@@ -65,6 +65,7 @@ def board(game, size_text, paper_text, fmt, dpi_text, output, cell_text, ink, or
     """Draw a printable, exact-scale board of GAME."""
     from boardgen.cli.options import parse_count, parse_size
     from boardgen.registry import get_game
+    from boardgen.sheets.names import request_file_name
     from boardgen.sheets.request import PER_SHEET, SHEETS, board_request, render_board_file
 
     info = get_game(game)
@@ -93,8 +94,8 @@ def board(game, size_text, paper_text, fmt, dpi_text, output, cell_text, ink, or
         dpi=dpi_text,
     )
     output_format(fmt, output, FORMATS, "pdf", "a board")
-    stem = f"{info.id}{'-' + str(request.size) if request.size else ''}-{request.paper.name}"
-    path = output_target(output, f"{stem}.{fmt}")
+    poster = tile and cell_text is None and board_text is None and sheets_text is None
+    path = output_target(output, request_file_name(request, poster=poster))
     paper = request.paper
     log.debug("drawing %s size %s on %s (%.1f x %.1f mm) as %s", info.id, request.size, paper.name, paper.width, paper.height, fmt)
     data, summary = render_board_file(request)

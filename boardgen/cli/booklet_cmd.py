@@ -1,15 +1,17 @@
 """``boardgen check``, ``boardgen booklet`` and ``boardgen diagram``: the rule-booklet commands.
 
 Problems in rule texts are printed one per line as ``file:line: message``.
-``check`` exits 1 when it found any (0 when clean); ``booklet`` prints the
-same lines and exits 2 without writing anything.  ``diagram`` takes a
+A problem in a text is bad input, so every command that meets one exits 2,
+as for any other bad input: ``check`` prints the lines on stdout (they are
+its report) and ``boardgen: error: N problems found in the rule texts`` on
+stderr; ``booklet`` prints the same lines on stderr and writes nothing.
+``check`` exits 0 when the texts are clean.  ``diagram`` takes a
 diagram's definition from the options and checks it exactly like a booklet
 diagram (an illegal move is refused with the engine's reason).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from pathlib import Path
@@ -17,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from boardgen.cli.common import output_format, output_target, verbosity_options, write_output
-from boardgen.cli.complete import complete_choices, complete_game, complete_lang, complete_variant
+from boardgen.cli.common import echo_json, json_path, output_format, output_target, verbosity_options, write_output
+from boardgen.cli.complete import complete_choices, complete_file, complete_game, complete_lang, complete_size, complete_variant
 from boardgen.errors import BoardgenError, OptionError
 
 if TYPE_CHECKING:
@@ -37,9 +39,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def _problem_json(problem) -> dict[str, object]:
-    from boardgen.booklet.problems import display_path
-
-    return {"file": display_path(problem.path), "line": problem.line, "message": problem.message}
+    return {"file": json_path(problem.path), "line": problem.line, "message": problem.message}
 
 
 @click.command()
@@ -51,7 +51,8 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 
     Every diagram is replayed by its game's engine and its claims verified;
     both languages must have the same sections and diagrams.  Prints each
-    problem as file:line: message; exit status 1 when there is any.
+    problem as file:line: message; exit status 2 when there is any (bad
+    input, as for every command), 0 when the texts are clean.
     """
     from boardgen.booklet.check import game_folders, load_game
 
@@ -65,12 +66,12 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
         diagrams += len(game.diagrams)
     if as_json:
         data = {"games_checked": len(folders), "diagrams_checked": diagrams, "problems": [_problem_json(p) for p in problems]}
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        echo_json(data)
     else:
         _print_problems(problems, err=False)
     if problems:
-        click.echo(f"{_plural(len(problems), 'problem')} found", err=True)
-        sys.exit(1)
+        click.echo(f"boardgen: error: {_plural(len(problems), 'problem')} found in the rule texts", err=True)
+        sys.exit(2)
     if not as_json:
         log.info("checked %s, %s: no problems", _plural(len(folders), "game"), _plural(diagrams, "diagram"))
     return 0
@@ -84,7 +85,7 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 @click.option("--impose", is_flag=True, help="Lay the A5 pages two-up on A4 or Letter in saddle-stitch order.")
 @click.option("--ink", "ink", default="full", show_default=True, metavar="full|light", shell_complete=complete_choices(("full", "light")), help="light: the ink-saving edition (no tinted boxes, boards in light ink).")
 @click.option("--sources", "sources", metavar="DIR", type=click.Path(), help="Read the rule texts from DIR instead of rules_text/GAME.")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER[-light].pdf here).")
+@click.option("-o", "--output", "output", metavar="PATH", shell_complete=complete_file, help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER[-light].pdf here).")
 def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sources: str | None, output: str | None) -> int:
     """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
@@ -139,7 +140,7 @@ def _split_captures(text: str, option: str) -> tuple[str, tuple[str, ...]]:
 @click.argument("game", shell_complete=complete_game)
 @click.argument("moves", nargs=-1, metavar="[MOVE]...")
 @verbosity_options
-@click.option("--size", "size_text", metavar="N", help="Board size (when no --position is given).")
+@click.option("--size", "size_text", metavar="N", shell_complete=complete_size, help="Board size (when no --position is given).")
 @click.option("--position", metavar="TEXT", help="Start from this position (the engine's notation).")
 @click.option("--variant", "variants", multiple=True, metavar="NAME=VALUE", shell_complete=complete_variant, help="A rule option (repeatable).")
 @click.option("--arrow", "arrows", multiple=True, metavar="FROM-TO", help="An arrow, also a-b-c through several points (repeatable).")
@@ -156,7 +157,7 @@ def _split_captures(text: str, option: str) -> tuple[str, tuple[str, ...]]:
 @click.option("--format", "fmt", metavar="svg|pdf|png", shell_complete=complete_choices(("svg", "pdf", "png")), help="Output format (default: from the -o suffix, else svg).")
 @click.option("--dpi", "dpi_text", metavar="N", help="Resolution of a png, in dots per inch (default 300).")
 @click.option("--ink", "ink", default="full", show_default=True, metavar="full|light|mono", shell_complete=complete_choices(("full", "light", "mono")), help="How the board is inked (as for boardgen board).")
-@click.option("-o", "--output", "output", metavar="PATH", help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram.FORMAT here).")
+@click.option("-o", "--output", "output", metavar="PATH", shell_complete=complete_file, help="Output file (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-diagram[-KEY][-INK].FORMAT here, KEY a digest of the options: see docs/cli.md).")
 def diagram(game, moves, size_text, position, variants, arrows, marks, view, legal, illegal, captures, wins, throw, numbers, coordinates, lang, fmt, dpi_text, ink, output) -> int:
     """Draw one engine-checked example position of GAME, like a booklet diagram.
 
@@ -171,14 +172,21 @@ def diagram(game, moves, size_text, position, variants, arrows, marks, view, leg
     from boardgen.booklet.paths import game_texts_dir
     from boardgen.cli.options import parse_size
     from boardgen.registry import get_game, parse_variant_options
+    from boardgen.sheets.names import diagram_file_name
 
     info = get_game(game)
     size = parse_size(info, size_text) if size_text is not None else None
-    chosen = info.resolve_variants(parse_variant_options(variants))
+    asked = parse_variant_options(variants)
+    chosen = info.resolve_variants(asked)
     langs = parse_langs(lang, "--lang")
     fmt = output_format(fmt, output, ("svg", "pdf", "png"), "svg", "a diagram")
     chosen_ink, dpi = _ink_and_dpi(ink, dpi_text, fmt)
-    path = output_target(output, f"{info.id}-diagram.{fmt}")
+    choices = {
+        "size": size, "variants": dict(asked), "position": position, "moves": moves, "arrows": arrows, "marks": marks,
+        "view": view, "legal": legal, "illegal": illegal, "captures": captures, "wins": wins, "throw": throw,
+        "numbers": numbers, "coordinates": coordinates, "lang": "+".join(langs),
+    }
+    path = output_target(output, diagram_file_name(info.id, fmt, choices, ink=chosen_ink, dpi=dpi))
     checked = checked_from_options(
         info.id,
         size=size,

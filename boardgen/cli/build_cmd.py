@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from pathlib import Path
 
 import click
 
-from boardgen.cli.common import verbosity_options
+from boardgen.cli.common import echo_json, json_path, verbosity_options
+from boardgen.cli.complete import complete_dir, complete_list, complete_only
 
 log = logging.getLogger("boardgen")
 
 KINDS = ("boards", "booklets", "diagrams", "site")
+complete_kind = complete_list(lambda: [(kind, None) for kind in KINDS])
 
 
 @click.command()
 @verbosity_options
-@click.option("-o", "--output", "output", default="output", show_default=True, metavar="DIR", help="Folder to write into.")
-@click.option("--only", "only", multiple=True, metavar="GAME", help="Build only these games' files (repeat it, or GAME,GAME); the site lists every file the folder holds.")
-@click.option("--kind", "kinds", multiple=True, metavar="KIND", help=f"Build only these parts: {', '.join(KINDS)} (repeat it, or KIND,KIND).")
+@click.option("-o", "--output", "output", default="output", show_default=True, metavar="DIR", shell_complete=complete_dir, help="Folder to write into.")
+@click.option("--only", "only", multiple=True, metavar="GAME", shell_complete=complete_only, help="Build only these games' files (repeat it, or GAME,GAME); the site lists every file the folder holds.")
+@click.option("--kind", "kinds", multiple=True, metavar="KIND", shell_complete=complete_kind, help=f"Build only these parts: {', '.join(KINDS)} (repeat it, or KIND,KIND).")
 @click.option("-j", "--jobs", "jobs", default=None, metavar="N", help="Processes making files at once, 1 to 4 per core [default: BOARDGEN_JOBS, else one per core].")
 @click.option("--json", "as_json", is_flag=True, help="Print what the build made and found (every file's record) as JSON; progress goes to stderr.")
 def build(output: str, only: tuple[str, ...], kinds: tuple[str, ...], jobs: str | None, as_json: bool) -> int:
@@ -67,15 +68,15 @@ def build(output: str, only: tuple[str, ...], kinds: tuple[str, ...], jobs: str 
     log.info("%s", summary(outcome))
     if as_json:
         record = {
-            "output": str(folder),
-            "files": [{"path": str(folder.joinpath(*artefact.path.split("/"))), "bytes": artefact.bytes} for artefact in outcome.records],
+            "output": json_path(folder),
+            "files": [{"path": json_path(folder.joinpath(*artefact.path.split("/"))), "bytes": artefact.bytes} for artefact in outcome.records],
             "artefacts": [artefact.to_json() for artefact in outcome.records],
             "built": outcome.built,
             "up_to_date": outcome.up_to_date,
             "removed": outcome.removed,
             "seconds": round(outcome.seconds, 3),
         }
-        click.echo(json.dumps(record, ensure_ascii=False, indent=2))
+        echo_json(record)
     return 0
 
 

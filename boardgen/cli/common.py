@@ -137,3 +137,29 @@ def write_output(path: Path | None, data: bytes) -> str:
 
     write_atomic(path, data, OUTPUT_OPTION)
     return str(path)
+
+
+#: every ``--json`` output's indentation (docs/cli.md, "JSON output")
+JSON_INDENT = 2
+
+
+def echo_json(data: object) -> None:
+    """Print ``data`` as every ``--json`` prints: one object, indented by :data:`JSON_INDENT`, UTF-8 as is, a newline after.
+
+    One writer for every command, so that a script reads them all one way
+    (tests/cli/test_json_output.py runs each command with ``--json``).
+    """
+    import json
+
+    click.echo(json.dumps(data, ensure_ascii=False, indent=JSON_INDENT))
+
+
+def json_path(path: Path | str) -> str:
+    """A file's path as every ``--json`` gives it: relative to the working folder when the file is under it, else as given.
+
+    The rule of the ``file:line`` messages (:func:`boardgen.booklet.problems.display_path`),
+    so a path in the JSON and in a message are the same text.
+    """
+    from boardgen.booklet.problems import display_path
+
+    return display_path(path)

@@ -1,4 +1,5 @@
-"""Shell completion: game names, ``--variant NAME=VALUE``, papers, languages and formats.
+"""Shell completion: game names, ``--variant NAME=VALUE``, ``--size``, papers, languages, formats,
+``--only``/``--kind`` comma lists, and file (``-o PATH``) or folder (``-o DIR``) names.
 
 Click's own completion (``_BOARDGEN_COMPLETE=bash_source boardgen``) asks the
 options' ``shell_complete`` callbacks below.  They read the registry when
@@ -137,6 +138,56 @@ def complete_choices(choices: Iterable[str]) -> Callable[[click.Context, click.P
 
 LANGS = ("pt+en", "en+pt", "pt", "en")
 complete_lang = complete_choices(LANGS)
+
+
+def complete_file(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``-o PATH``: the shell's own file names (click's ``file`` type: bash falls back to its filename completion)."""
+    return [CompletionItem(incomplete, type="file")]
+
+
+def complete_dir(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``-o DIR`` of build and serve: the shell's folder names."""
+    return [CompletionItem(incomplete, type="dir")]
+
+
+def complete_list(names: Callable[[], Iterable[tuple[str, str | None]]]) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
+    """A callback completing a comma list (``--only hex,se``): the last name, after the ones already given (not offered again).
+
+    The answer is the whole word (``hex,seega``): a comma is no word break
+    for bash, so readline replaces the word whole.
+    """
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        done, comma, last = incomplete.rpartition(",")
+        given = {part.strip().lower() for part in done.split(",")} if comma else set()
+        prefix = done + comma
+        return [CompletionItem(prefix + item.value, help=item.help) for item in _matching(names(), last) if item.value.lower() not in given]
+
+    return complete
+
+
+def _game_ids() -> list[tuple[str, str | None]]:
+    from boardgen.registry import all_games
+
+    return [(game.id, game.title.get("en")) for game in all_games()]
+
+
+#: ``--only GAME[,GAME]``: the game ids
+complete_only = complete_list(_game_ids)
+
+
+def complete_size(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``--size``: the sizes of the game the command line names (of every game before one is named), smallest first.
+
+    The game's default and its popular sizes say so in their help (zsh and fish show it).
+    """
+    sizes: dict[int, str | None] = {}
+    for game in _chosen_games(ctx):
+        for size in sorted(game.sizes or ()):
+            note = "default" if size == game.default_size else "popular" if size in game.popular_sizes else None
+            if sizes.get(size) is None:
+                sizes[size] = note
+    return [CompletionItem(str(size), help=note) for size, note in sorted(sizes.items()) if str(size).startswith(incomplete)]
 
 
 class BashComplete(ClickBashComplete):

@@ -15,16 +15,15 @@ same command line always plays the same game.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 from typing import Any
 
 import click
 
-from boardgen.cli.common import verbosity_options
+from boardgen.cli.common import echo_json, verbosity_options
 from boardgen.cli.options import parse_size
-from boardgen.cli.complete import complete_game, complete_variant
+from boardgen.cli.complete import complete_game, complete_size, complete_variant
 from boardgen.engine.base import GameState, Move, Throw
 from boardgen.engine.chance import sample_throw
 from boardgen.engine.perft import MAX_DEPTH, PERFT_LIMIT
@@ -146,7 +145,7 @@ def _common_options(command: Any) -> Any:
     command = click.option(
         "--position", metavar="TEXT", help="Start from this position text (it carries its own board size)."
     )(command)
-    command = click.option("--size", metavar="N", help="Board size, for games played on several sizes.")(command)
+    command = click.option("--size", metavar="N", shell_complete=complete_size, help="Board size, for games played on several sizes.")(command)
     return verbosity_options(command)
 
 
@@ -167,7 +166,7 @@ def moves(
     """
     state = after_throw(load_state(game, size, position, variants), throw)
     if as_json:
-        click.echo(json.dumps(_state_json(state), ensure_ascii=False))
+        echo_json(_state_json(state))
         return
     due = _throw_due_line(state)
     if due:
@@ -195,8 +194,9 @@ def play(
     """Apply the MOVEs in order to GAME's start position (or --position) and print the resulting position.
 
     A second line says who won once the game is over.  In a game of chance a
-    MOVE given where a throw is due is read as the throw (``play toyrace 4 a1
-    6 a1``), and the second line says who throws next and what may come; with
+    MOVE given where a throw is due is read as the throw (``play gamao 3-1
+    "8/5 6/5"``: the opening throw 3-1, then Gamão's whole play), and the
+    second line says who throws next and what may come; with
     --seed N the throws are drawn instead, before each MOVE and after the
     last, the same ones for the same N.
     """
@@ -207,7 +207,7 @@ def play(
         state = _play_one(state, number, text)
     state = _drawn(state, rng)
     if as_json:
-        click.echo(json.dumps(_state_json(state), ensure_ascii=False))
+        echo_json(_state_json(state))
         return
     click.echo(state.to_text())
     line = _outcome_line(state) or _throw_due_line(state)
@@ -295,7 +295,7 @@ def perft(
         "depth": levels,
         "count": count,
     }
-    click.echo(json.dumps(data, ensure_ascii=False))
+    echo_json(data)
 
 
 def _variants_json(chosen: Any) -> dict[str, Any]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from boardgen.cli.common import verbosity_options
+from boardgen.cli.common import echo_json, verbosity_options
 from boardgen.cli.complete import value_texts
 
 
@@ -20,7 +18,7 @@ def list_games(as_json: bool) -> int:
 
     games = all_games()
     if as_json:
-        click.echo(json.dumps({"games": [g.to_json() for g in games]}, ensure_ascii=False, indent=2))
+        echo_json({"games": [g.to_json() for g in games]})
         return 0
     for game in games:
         if game.sizes:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import click
 
 from boardgen.cli.common import verbosity_options
+from boardgen.cli.complete import complete_dir, complete_only
 
 
 @click.command()
 @verbosity_options
-@click.option("-o", "--output", "output", default="output", show_default=True, metavar="DIR", help="The build's folder to serve (and rebuild into).")
+@click.option("-o", "--output", "output", default="output", show_default=True, metavar="DIR", shell_complete=complete_dir, help="The build's folder to serve (and rebuild into).")
 @click.option("-p", "--port", "port", default="8000", show_default=True, metavar="N", help="Port on 127.0.0.1, 0 to 65535 (0: any free port, printed).")
-@click.option("--only", "only", multiple=True, metavar="GAME", help="Build and rebuild only these games (repeat it, or GAME,GAME).")
+@click.option("--only", "only", multiple=True, metavar="GAME", shell_complete=complete_only, help="Build and rebuild only these games (repeat it, or GAME,GAME).")
 @click.option("--no-build", "no_build", is_flag=True, help="Serve the folder as it is; rebuild only on a save.")
 def serve(output: str, port: str, only: tuple[str, ...], no_build: bool) -> int:
     """Serve the download site on 127.0.0.1 and rebuild a game's page and diagrams when its rule text is saved.

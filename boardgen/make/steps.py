@@ -21,6 +21,7 @@ from typing import Any
 
 from boardgen.make.plan import Job, PlanContext
 from boardgen.registry import GameInfo, all_games
+from boardgen.sheets.names import board_file_name, calibration_file_name, pieces_file_name, record_file_name
 from boardgen.site.catalogue import Kind
 
 BUILD_PAPERS = ("a4", "letter")
@@ -45,9 +46,9 @@ POSTER_COST = 0.2
 PEN_COST = 0.2
 
 
-def _size_part(game: GameInfo, size: int | None = None) -> str:
-    size = size or game.default_size
-    return f"-{size}" if size else ""
+def _size(game: GameInfo, size: int | None = None) -> int | None:
+    """The size a file's name says: the game's default when none is given (None for a game on one board)."""
+    return size or game.default_size
 
 
 def _board_job(game: GameInfo, name: str, kind: Kind, args: tuple[Any, ...], cost: float) -> Job:
@@ -81,7 +82,7 @@ def board_jobs(context: PlanContext | None = None) -> Iterator[Job]:
 def _sheets_of_size(game: GameInfo, size: int | None) -> Iterator[Job]:
     for paper in BUILD_PAPERS:
         for fmt in BUILD_FORMATS:
-            name = f"{game.id}{_size_part(game, size)}-{paper}.{fmt}"
+            name = board_file_name(game.id, _size(game, size), paper, fmt)
             yield _board_job(game, name, "board", (game.id, size, paper, fmt), BOARD_COST[fmt])
 
 
@@ -92,7 +93,7 @@ def _poster(game: GameInfo, size: int | None, paper: str) -> Job:
     (:func:`boardgen.sheets.request.poster_cell_mm`, as ``boardgen board GAME
     --tile`` reads it), so the plan stays free of drawing code.
     """
-    name = f"{game.id}{_size_part(game, size)}-poster-tiled-{paper}.pdf"
+    name = board_file_name(game.id, _size(game, size), paper, "pdf", tile=True)
     return _board_job(game, name, "poster", (game.id, size, paper, "pdf", True, None), POSTER_COST)
 
 
@@ -122,7 +123,7 @@ def large_board_jobs(context: PlanContext | None = None) -> Iterator[Job]:
         for paper in BUILD_PAPERS:
             yield _poster(game, game.default_size, paper)
             if game.extra.get("pen_and_paper"):
-                name = f"{game.id}{_size_part(game)}-pen-x{PEN_BOARDS_PER_SHEET}-{paper}.pdf"
+                name = board_file_name(game.id, _size(game), paper, "pdf", per_sheet=PEN_BOARDS_PER_SHEET)
                 yield _board_job(game, name, "pen", (game.id, game.default_size, paper, "pdf", False, PEN_BOARDS_PER_SHEET), PEN_COST)
 
 
@@ -138,7 +139,7 @@ def print_sheet_jobs(context: PlanContext | None = None) -> Iterator[Job]:
     for paper in BUILD_PAPERS:
         for fmt in BUILD_FORMATS:
             yield Job(
-                path=f"boards/calibrate-{paper}.{fmt}",
+                path=f"boards/{calibration_file_name(paper, fmt)}",
                 game=None,
                 kind="calibration",
                 format="svg" if fmt == "svg" else "pdf",
@@ -154,7 +155,7 @@ def print_sheet_jobs(context: PlanContext | None = None) -> Iterator[Job]:
         for paper in BUILD_PAPERS:
             for fmt in BUILD_FORMATS:
                 yield Job(
-                    path=f"boards/{game_id}-record-{paper}.{fmt}",
+                    path=f"boards/{record_file_name(game_id, paper, fmt)}",
                     game=game_id,
                     kind="record",
                     format="svg" if fmt == "svg" else "pdf",
@@ -179,7 +180,7 @@ def pieces_jobs(context: PlanContext | None = None) -> Iterator[Job]:
             continue
         for paper in BUILD_PAPERS:
             yield Job(
-                path=f"boards/{game.id}{_size_part(game)}-pieces-{paper}.pdf",
+                path=f"boards/{pieces_file_name(game.id, _size(game), paper, 'pdf')}",
                 game=game.id,
                 kind="pieces",
                 format="pdf",

@@ -192,12 +192,12 @@ def test_check_command_exit_status_and_output(tmp_path):
     assert "no problems" in clean.stdout
     folder = write_sources(tmp_path / "hex", diagrams="```diagram first\nmoves: c3 c3\n```\n")
     broken = run_boardgen("check", str(folder))
-    assert broken.returncode == 1
+    assert broken.returncode == 2  # bad input, as booklet says it (tests/cli/test_exit_statuses.py)
     lines = broken.stdout.strip().split("\n")
     assert lines == [f"{folder / 'diagrams.md'}:2: diagram first: moves: move 2 (c3) is illegal: c3: the cell already holds a red stone"]
     assert "1 problem found" in broken.stderr
     # A file inside a game folder checks the whole folder.
-    assert run_boardgen("check", str(folder / "en.md")).returncode == 1
+    assert run_boardgen("check", str(folder / "en.md")).returncode == 2
 
 
 def test_templates_and_texts_are_found_from_any_folder(tmp_path):
@@ -210,7 +210,7 @@ def test_templates_and_texts_are_found_from_any_folder(tmp_path):
     (home / "templates" / "booklet.html.j2").write_text("")
     write_sources(home / "rules_text" / "hex", diagrams="```diagram first\nmoves: c3 c3\n```\n")
     other = run_boardgen("check", cwd=tmp_path, env={"BOARDGEN_HOME": str(home)})
-    assert other.returncode == 1 and "rules_text/hex/diagrams.md:2:" in other.stdout
+    assert other.returncode == 2 and "rules_text/hex/diagrams.md:2:" in other.stdout
 
 
 # -- the words for the pieces -----------------------------------------------------------

@@ -186,7 +186,7 @@ def test_check_json(tmp_path):
     line = text[: text.index("\nmoves:")].count("\n") + 2
     broken_file.write_text(text.replace("\nmoves:", "\nmoves: zz99", 1))
     broken = run_boardgen("check", str(folder), "--json")
-    assert broken.returncode == 1
+    assert broken.returncode == 2
     problems = json.loads(broken.stdout)["problems"]
     assert problems and all(set(p) == {"file", "line", "message"} for p in problems)
     assert any(p["file"].endswith(broken_file.name) and p["line"] == line and "zz99" in p["message"] for p in problems)

@@ -143,7 +143,6 @@ def test_perft_counts_sequences_of_exactly_the_depth(capsys: pytest.CaptureFixtu
         (["moves", "hex", "--variant", "swap"], "expected NAME=VALUE"),
         (["perft", "hex", "--depth", "x"], "--depth: depth must be a whole number from 0 to 20, not 'x'"),
         (["perft", "hex", "--depth", "21"], "--depth"),
-        (["perft", "hex"], "--depth"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_status_2(
@@ -311,3 +310,21 @@ def test_a_bad_throw_is_one_line_on_stderr_and_status_2(
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert len(err.splitlines()) == 1 and err.startswith("boardgen: error: ") and words in err, err
+
+
+def test_play_help_shows_a_real_game_and_its_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29: the example was a game that only the tests register."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    import boardgen.games
+
+    status, help_text, _ = run(capsys, "play", "--help")
+    assert status == 0
+    example = re.search(r"``(play [^`]+)``", " ".join(help_text.split()))
+    assert example, help_text
+    argv = shlex.split(example[1])
+    assert (Path(boardgen.games.__file__).parent / argv[1] / "__init__.py").is_file(), f"{argv[1]} is not one of boardgen's games"
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "") and "throws" in out.splitlines()[-1]  # played to the next throw

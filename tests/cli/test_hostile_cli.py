@@ -37,7 +37,7 @@ def assert_one_line(stderr: str, *fragments: str) -> str:
 def test_deeply_nested_front_matter_is_one_problem_on_its_line(tmp_path) -> None:
     folder = write_sources(tmp_path / "hex", extra="deep = " + "[" * 3000 + "]" * 3000)
     result = run_boardgen("check", str(folder), timeout=30)
-    assert result.returncode == 1 and "Traceback" not in result.stderr and "RecursionError" not in result.stderr + result.stdout
+    assert result.returncode == 2 and "Traceback" not in result.stderr and "RecursionError" not in result.stderr + result.stdout
     line = line_of(folder / "en.md", "deep = ")
     assert f"{folder / 'en.md'}:{line}: front matter: arrays or tables nested too deeply" in result.stdout + result.stderr
 
@@ -202,7 +202,7 @@ def test_a_byte_order_mark_inside_the_text_is_still_text(tmp_path) -> None:
     folder = write_sources(tmp_path / "hex")
     (folder / "en.md").write_bytes((folder / "en.md").read_bytes().replace(b"+++\n", b"+++\n\xef\xbb\xbf", 1))
     result = run_boardgen("check", str(folder), timeout=60)
-    assert result.returncode == 1  # not a signature: the front matter now starts with a U+FEFF key
+    assert result.returncode == 2  # not a signature: the front matter now starts with a U+FEFF key
 
 
 @pytest.mark.parametrize("name", ["tabuleiro é.png", "peça.png", "board 2.png"])
@@ -211,7 +211,7 @@ def test_image_names_with_accents_or_spaces_are_read_when_the_file_exists(tmp_pa
     folder = write_sources(tmp_path / "hex", en=f"\n# Setup\n\n![the board]({reference}) [@livro].\n\n```diagram first\nRed plays *c3*.\n```\n\n# Rules\n\nMore text.\n")
     (folder / "pt-BR.md").write_text((folder / "pt-BR.md").read_text(encoding="utf-8").replace("[@livro].", f"[@livro]. ![o tabuleiro]({reference})"), encoding="utf-8")
     missing = run_boardgen("check", str(folder), timeout=60)
-    assert missing.returncode == 1 and f"image {name!r} does not exist" in missing.stdout + missing.stderr
+    assert missing.returncode == 2 and f"image {name!r} does not exist" in missing.stdout + missing.stderr
     Image.new("RGB", (24, 24), "red").save(folder / name)
     found = run_boardgen("check", str(folder), timeout=60)
     assert found.returncode == 0, found.stdout + found.stderr
