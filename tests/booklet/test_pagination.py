@@ -113,6 +113,19 @@ def test_the_changed_document_written_out_and_parsed_again_is_the_same_tree_and_
     assert {index[k]: v for k, v in plans.moves.items()} == {where(figures[0]): 2, where(figures[1]): 1}
 
 
+def test_the_board_page_s_svg_written_out_and_parsed_again_is_the_same_tree():
+    """An A4 booklet ends with the board drawn inline as SVG: its elements are written by their local names and come back in SVG's namespace."""
+    from boardgen.booklet.board_page import board_page
+
+    game = load_checked(game_folder("hex"))
+    last = board_page(game.id, game.defaults.size if game.defaults else None, "a4", ["pt", "en"], "full")
+    source = typeset_parse(booklet_html(game, ["pt", "en"], PAPERS["a4"], board_page=last))
+    elements = list(source.etree_element.iter())
+    assert any(str(e.tag).startswith("{http://www.w3.org/2000/svg}") for e in elements)
+    again = list(typeset_parse(html_of(source.etree_element)).etree_element.iter())
+    assert [(e.tag, e.attrib, e.text, e.tail) for e in elements] == [(e.tag, e.attrib, e.text, e.tail) for e in again]
+
+
 def typeset_parse(html: str) -> Any:
     import weasyprint
 

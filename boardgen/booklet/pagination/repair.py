@@ -29,7 +29,6 @@ same pages (``boardgen booklet --format html`` writes it).
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -102,14 +101,60 @@ def paginate(html: str, parse: Callable[[str], Any], layout: Callable[[Any], Any
     return current if faults.count <= best[0] else best[1]
 
 
-def html_of(root: Any) -> str:
-    """The parsed document ``root`` (WeasyPrint's tree, HTML elements without namespace) written out as HTML.
+# What the HTML syntax writes differently from XML: elements with no end tag, and the two whose
+# text is not escaped (in HTML only; inside SVG a <style> is ordinary text).
+VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+RAW_TEXT = frozenset(("script", "style"))
+ATTRIBUTE_PREFIXES = {"http://www.w3.org/1999/xlink": "xlink:", "http://www.w3.org/XML/1998/namespace": "xml:", "http://www.w3.org/2000/xmlns/": "xmlns:"}
 
-    Parsed again, it gives the same tree, text and tails included (the
-    booklet has no inline SVG or MathML, whose namespaces this would not
-    keep; its diagrams are images).
+
+def html_of(root: Any) -> str:
+    """The parsed document ``root`` (WeasyPrint's tree: HTML elements without namespace) written out as HTML.
+
+    Parsed again, it gives the same tree, text and tails included.  Elements
+    of SVG (the board page of A4 and Letter booklets) are written by their
+    local names, as in an HTML file: the parser puts what is inside
+    ``<svg>`` back in SVG's namespace.
     """
-    return "<!DOCTYPE html>\n" + ElementTree.tostring(root, method="html", encoding="unicode")
+    parts = ["<!DOCTYPE html>\n"]
+    _write(root, parts, raw=False)
+    return "".join(parts)
+
+
+def _text(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attribute(value: str) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;")
+
+
+def _local(name: str) -> str:
+    """A qualified name as HTML writes it: its local part, or ``xlink:href`` for the attributes of the namespaces that keep a prefix."""
+    if not name.startswith("{"):
+        return name
+    namespace, local = name[1:].split("}", 1)
+    if local == "xmlns" and namespace == "http://www.w3.org/2000/xmlns/":
+        return local  # the namespace declaration itself: xmlns="..."
+    return ATTRIBUTE_PREFIXES.get(namespace, "") + local
+
+
+def _write(element: Any, parts: list[str], raw: bool) -> None:
+    if not isinstance(element.tag, str):  # a comment (the parser keeps no processing instructions)
+        parts.append(f"<!--{element.text or ''}-->")
+    else:
+        foreign = element.tag.startswith("{")
+        tag = _local(element.tag)
+        parts.append("<" + tag + "".join(f' {_local(key)}="{_attribute(value)}"' for key, value in element.attrib.items()) + ">")
+        if foreign or tag not in VOID:
+            inner_raw = not foreign and tag in RAW_TEXT
+            if element.text:
+                parts.append(element.text if inner_raw else _text(element.text))
+            for child in element:
+                _write(child, parts, inner_raw)
+            parts.append(f"</{tag}>")
+    if element.tail:
+        parts.append(element.tail if raw else _text(element.tail))
 
 
 def same_elements(old: Any, new: Any) -> dict[int, int]:
