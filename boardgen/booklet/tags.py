@@ -27,11 +27,18 @@ margin artifacts and nested links are open issues there):
   <td>value</td>`` pairs (the cover's facts) WeasyPrint gives every header of
   the row to every data cell; each data cell gets the header just before it.
 
-The work is done on WeasyPrint's own PDF objects (pydyf), after it has built
-the tree and before it writes the file, by wrapping two of its functions for
-the duration of one :func:`pdf_ua_tagging` block: ``weasyprint.pdf.add_tags``
-and, for the languages, ``weasyprint.pdf.tags._build_box_tree``.  Fixing the
-written file with pypdf instead would have needed no wrapping, but pypdf
+The work is done on WeasyPrint's own PDF objects (pydyf, a declared
+dependency), after it has built the tree and before it writes the file, by
+wrapping one of its functions for the duration of one :func:`pdf_ua_tagging`
+block: ``weasyprint.pdf.add_tags``, a public name.  No private name of
+WeasyPrint is imported or replaced (``tests/test_private_imports.py``).
+Three of its internals are read, because WeasyPrint offers no public way to
+them: the arguments ``add_tags(pdf, document, pdf_version, page_streams)``,
+the marked runs each page stream drew (``Stream._tags``: box -> MCID, read
+before ``add_tags`` consumes them) and, in the pagination repair,
+``Page._page_box``.  ``tests/booklet/test_weasyprint_internals.py`` fails
+naming the one that changed when a WeasyPrint upgrade changes it.  Fixing
+the written file with pypdf instead would have needed no wrapping, but pypdf
 cannot write object streams and the booklets came out 2.4 times as large.
 Nothing here depends on time or memory addresses: the same booklet gives the
 same bytes.
@@ -41,7 +48,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from boardgen.errors import BoardgenError
@@ -50,30 +57,37 @@ from boardgen.errors import BoardgenError
 _HOOK_LOCK = threading.Lock()
 
 
+INTERNALS = "weasyprint.pdf.add_tags(pdf, document, pdf_version, page_streams) and the page streams' marked runs (Stream._tags)"
+
+
 @contextlib.contextmanager
-def pdf_ua_tagging(document_language: str | None) -> Iterator[None]:
-    """While in effect, WeasyPrint's tagged PDFs get the fixes of this module."""
+def pdf_ua_tagging(document_language: str | None, root: Any = None) -> Iterator[None]:
+    """While in effect, WeasyPrint's tagged PDFs get the fixes of this module.
+
+    ``root`` is the document's HTML tree (its ``<html>`` element), whose
+    ``lang`` attributes say the language of every run of text; without it,
+    only the document's language is written.
+    """
     import weasyprint
     import weasyprint.pdf as weasy_pdf
-    from weasyprint.pdf import tags as weasy_tags
 
     add_tags = getattr(weasy_pdf, "add_tags", None)
-    build_box_tree = getattr(weasy_tags, "_build_box_tree", None)
-    if add_tags is None or build_box_tree is None:
-        raise BoardgenError(f"WeasyPrint {weasyprint.__version__} does not build its structure tree the way boardgen knows (weasyprint.pdf.add_tags, weasyprint.pdf.tags._build_box_tree): boardgen needs WeasyPrint 66 or later")
+    if add_tags is None:
+        raise BoardgenError(f"WeasyPrint {weasyprint.__version__} does not build its structure tree the way boardgen knows ({INTERNALS}): boardgen is tested with WeasyPrint 70")
+    in_force = languages_in_force(root, document_language) if root is not None else {}
 
-    def tagged(pdf: Any, *args: Any) -> None:
-        add_tags(pdf, *args)
-        finish_structure(pdf, page_streams=args[-1])
+    def tagged(pdf: Any, document: Any, *args: Any) -> None:
+        page_streams = args[-1]
+        languages = run_languages(page_streams, in_force)  # before add_tags takes the runs off the streams
+        add_tags(pdf, document, *args)
+        finish_structure(pdf, page_streams=page_streams, languages=languages, document_language=document_language)
 
     with _HOOK_LOCK:
-        weasy_tags._build_box_tree = _with_languages(build_box_tree, document_language)
         weasy_pdf.add_tags = tagged
         try:
             yield
         finally:
             weasy_pdf.add_tags = add_tags
-            weasy_tags._build_box_tree = build_box_tree
 
 
 def _pydyf() -> Any:
@@ -86,39 +100,82 @@ def _pydyf() -> Any:
 # -- languages ----------------------------------------------------------------------------------
 
 
-def _declared_language(box: Any) -> str | None:
-    """The ``lang`` attribute of the HTML element a box was made for, if it has one."""
-    element = getattr(box, "element", None)
-    lang = element.get("lang") if element is not None and hasattr(element, "get") else None
-    return str(lang) if lang else None
+def languages_in_force(root: Any, document_language: str | None) -> dict[int, str]:
+    """The language in force at every element of the HTML tree under ``root``, by ``id`` of the element.
+
+    An element's own ``lang`` attribute, else its parent's language, down
+    from the document's.
+    """
+    found: dict[int, str] = {}
+    pending = [(root, document_language or "")]
+    while pending:
+        element, around = pending.pop()
+        lang = element.get("lang") if hasattr(element, "get") else None
+        here = str(lang) if lang else around
+        found[id(element)] = here
+        pending.extend((child, here) for child in element if isinstance(child.tag, str))
+    return found
 
 
-def _with_languages(build_box_tree: Callable[..., Iterator[Any]], document_language: str | None) -> Callable[..., Iterator[Any]]:
-    """WeasyPrint's ``_build_box_tree`` writing ``/Lang`` on the elements whose language changes.
+def run_languages(page_streams: list[Any], in_force: dict[int, str]) -> list[dict[int, str]]:
+    """For each page, the language of each marked run (MCID) it drew: the language of the HTML element the run's box was made for.
 
-    ``_build_box_tree(box, parent, ...)`` is a generator called once per box,
-    recursively, that yields the elements it made for the box.  The language
-    in force is kept on a stack (starting with the document's, which the
-    catalog carries), and ``/Lang`` is written only where an element declares
-    another one, so a reader switches language exactly where the HTML does.
+    Read from the page streams' record of their marked runs (box -> MCID),
+    which WeasyPrint keeps until ``add_tags`` takes them; the runs of a box
+    made for no element (a page margin's) are left out.
+    """
+    pages: list[dict[int, str]] = []
+    for stream in page_streams:
+        runs = getattr(stream, "_tags", None)
+        if not isinstance(runs, dict):
+            raise BoardgenError(f"tagging: WeasyPrint's page streams no longer record their marked runs ({INTERNALS}): boardgen is tested with WeasyPrint 70")
+        page: dict[int, str] = {}
+        for box, run in runs.items():
+            element = getattr(box, "element", None)
+            if element is not None and id(element) in in_force:
+                page[int(run["mcid"])] = in_force[id(element)]
+        pages.append(page)
+    return pages
+
+
+def _mark_languages(objects: "_Objects", tree: "_Tree", languages: list[dict[int, str]], document_language: str | None) -> None:
+    """Write ``/Lang`` on the highest elements whose runs are all in another language than the one around them.
+
+    The runs (MCIDs) of an element are on its page (``/Pg``); an element
+    whose runs are all in one language that differs from the language in
+    force around it (the document's at the top) gets ``/Lang``, and its
+    descendants inherit it; an element mixing languages gets none, and its
+    children are looked at in turn.  So a reader switches language exactly
+    where the HTML does: an English column, heading, caption.
     """
     pydyf = _pydyf()
+    page_index = {reference: index for index, reference in enumerate(objects.pdf.page_references)}
+    below: dict[int, set[str]] = {}
 
-    in_force = [(document_language or "").casefold()]
+    def collect(element: Any) -> set[str]:
+        page = languages[page_index[element["Pg"]]] if element.get("Pg") in page_index and page_index[element["Pg"]] < len(languages) else {}
+        found: set[str] = set()
+        for kid in tree.kids(element):
+            if isinstance(kid, int) and kid in page:
+                found.add(page[kid])
+            elif is_element(kid):
+                found |= collect(kid)
+        below[id(element)] = found
+        return found
 
-    def build(box: Any, parent: Any, *args: Any, **kwargs: Any) -> Iterator[Any]:
-        own = _declared_language(box)
-        changes = own is not None and own.casefold() != in_force[-1]
-        in_force.append(own.casefold() if own is not None else in_force[-1])
-        try:
-            for element in build_box_tree(box, parent, *args, **kwargs):
-                if changes:
-                    element["Lang"] = pydyf.String(own)
-                yield element
-        finally:
-            in_force.pop()
-
-    return build
+    top = [kid for kid in tree.kids(tree.root) if is_element(kid)]
+    for element in top:
+        collect(element)
+    pending = [(element, (document_language or "").casefold()) for element in top]
+    while pending:
+        element, around = pending.pop()
+        found = below.get(id(element), set())
+        if len({lang.casefold() for lang in found}) == 1:
+            lang = min(found)
+            if lang.casefold() != around:
+                element["Lang"] = pydyf.String(lang)
+            continue  # every run below is in this language: nothing further down changes it
+        pending.extend((kid, around) for kid in tree.kids(element) if is_element(kid))
 
 
 # -- the tree as WeasyPrint built it ------------------------------------------------------------
@@ -152,6 +209,7 @@ class _Tree:
 
     def __init__(self, objects: _Objects, root: Any) -> None:
         self.objects = objects
+        self.root = root
         self.parent: dict[int, Any] = {}
         self.elements: list[Any] = []
         pending = [(root, kid) for kid in reversed(self.kids(root))]
@@ -174,14 +232,20 @@ class _Tree:
             node = self.parent.get(id(node))
 
 
-def finish_structure(pdf: Any, page_streams: list[Any]) -> None:
-    """Fix the tree WeasyPrint built in ``pdf`` (its pydyf document), before it is written."""
+def finish_structure(pdf: Any, page_streams: list[Any], languages: list[dict[int, str]] | None = None, document_language: str | None = None) -> None:
+    """Fix the tree WeasyPrint built in ``pdf`` (its pydyf document), before it is written.
+
+    ``languages``: for each page, the language of each marked run
+    (:func:`run_languages`); ``document_language``: the catalog's.
+    """
     objects = _Objects(pdf)
     if "StructTreeRoot" not in pdf.catalog:
         return
     root = objects.get(pdf.catalog["StructTreeRoot"])
     tree = _Tree(objects, root)
     nums = objects.get(root["ParentTree"])["Nums"]
+    if languages:
+        _mark_languages(objects, tree, languages, document_language)
     _margins_as_artifacts(objects, tree, nums, page_streams)
     _one_link_element_per_link(objects, tree, nums)
     _pair_labels_with_values(tree)

@@ -171,9 +171,11 @@ def _message(record: logging.LogRecord, real_url: Callable[[str], str] = str) ->
 
 REFUSED = "refused to read {}: a booklet may only use the project's templates, fonts and images"
 
-# The fetcher each laid-out document reads with: writing the PDF reads too (an SVG image loads the
-# images it refers to only when it is drawn), and is watched like the layout.
+# What each laid-out document was made from: the fetcher it reads with (writing the PDF reads too:
+# an SVG image loads the images it refers to only when it is drawn, and is watched like the
+# layout), and its final HTML and parsed tree (the tags' languages come from that tree).
 _FETCHERS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_PAGINATED: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 
 @contextlib.contextmanager
@@ -212,11 +214,30 @@ def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool
     import weasyprint
 
     fetcher = project_fetcher(roots, base)
+
+    def parse(text: str) -> Any:
+        return weasyprint.HTML(string=text, base_url=DOCUMENT_BASE, url_fetcher=fetcher)
+
     with _reading_only_the_project(fetcher), fixed_font_time():
-        source = weasyprint.HTML(string=html, base_url=DOCUMENT_BASE, url_fetcher=fetcher)
-        document = paginate(source, lambda: source.render(**_options(tagged)))
+        paginated = paginate(html, parse, lambda source: source.render(**_options(tagged)))
+    document = paginated.document
     _FETCHERS[document] = fetcher
+    _PAGINATED[document] = paginated
     return document
+
+
+def final_html(document: Any) -> str:
+    """The HTML a laid-out document (from :func:`render_document`) was laid out from, its pagination repaired.
+
+    Bare WeasyPrint on it (relative URLs against :data:`DOCUMENT_BASE`, read
+    from the game's folder) gives the same pages: what
+    ``boardgen booklet --format html`` writes, and what
+    ``bench/bench_booklet.py`` measures the booklet against.
+    """
+    paginated = _PAGINATED.get(document)
+    if paginated is None:
+        raise BoardgenError("final_html: the document was not laid out by boardgen.booklet.typeset.render_document")
+    return str(paginated.html)
 
 
 def document_pdf(document, tagged: bool = True) -> bytes:
@@ -230,9 +251,17 @@ def document_pdf(document, tagged: bool = True) -> bytes:
     from boardgen.booklet.tags import pdf_ua_tagging
 
     fetcher = _FETCHERS.get(document)
+    paginated = _PAGINATED.get(document)
+    root = paginated.source.etree_element if paginated is not None else _root_element(document)
     watched = _reading_only_the_project(fetcher) if fetcher is not None else contextlib.nullcontext()
-    with watched, fixed_font_time(), (pdf_ua_tagging(document.metadata.lang) if tagged else contextlib.nullcontext()):
+    with watched, fixed_font_time(), (pdf_ua_tagging(document.metadata.lang, root) if tagged else contextlib.nullcontext()):
         return document.write_pdf(**_options(tagged))
+
+
+def _root_element(document: Any) -> Any:
+    """The ``<html>`` element of a document laid out elsewhere (its first page's root box), or None."""
+    pages = document.pages
+    return getattr(pages[0]._page_box.children[0], "element", None) if pages and pages[0]._page_box.children else None
 
 
 def _options(tagged: bool) -> dict[str, object]:

@@ -36,6 +36,11 @@ class Plans:
     anchors: dict[int, int] = field(default_factory=dict)  # the key of the item its rule ends with, as written
     moves: dict[int, int] = field(default_factory=dict)  # how often it was moved
 
+    def remap(self, same: dict[int, int]) -> None:
+        """Carry what is remembered over to the elements of the document parsed again (``same``: old ``id`` -> new)."""
+        self.anchors = {same[figure]: same[key] for figure, key in self.anchors.items() if figure in same and key in same}
+        self.moves = {same[figure]: count for figure, count in self.moves.items() if figure in same}
+
 
 @dataclass
 class Reorder:

@@ -16,11 +16,21 @@ remember, :class:`~boardgen.booklet.pagination.floats.Plans`) and returns
 the changes, without touching the document or laying anything out;
 :func:`apply_changes` makes them.  This loop is apart from both so that how
 often the document is laid out is decided in one place.
+
+Between two layouts the changed tree is written out as HTML
+(:func:`html_of`) and WeasyPrint parses it again (its public
+``weasyprint.HTML(string=...)``; 3 ms to write, 50 ms to parse a booklet),
+rather than being told of the change through its internals; what the
+passes remember is carried over to the new tree's elements
+(:meth:`~boardgen.booklet.pagination.floats.Plans.remap`).  The HTML of the
+layout kept is the booklet's *final HTML*: bare WeasyPrint on it gives the
+same pages (``boardgen booklet --format html`` writes it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from boardgen.booklet.pagination.boxes import class_names, walk
@@ -28,6 +38,7 @@ from boardgen.booklet.pagination.faults import Faults, page_faults
 from boardgen.booklet.pagination.floats import Plans, Reorder, fill_gaps
 from boardgen.booklet.pagination.headings import TurnPage, turn_stranded_headings
 from boardgen.booklet.pagination.words import KeepWordWhole, keep_words_whole
+from boardgen.errors import BoardgenError
 
 MAX_LAYOUTS = 9  # the first layout and at most eight passes; each costs one WeasyPrint layout
 
@@ -50,29 +61,108 @@ def apply_changes(changes: list[Change]) -> int:
     return sum(change.apply() for change in changes)
 
 
-def paginate(source: Any, layout: Callable[[], Any]) -> Any:
-    """The document laid out by ``layout()`` (from ``source``, a ``weasyprint.HTML``), its pages corrected.
+@dataclass
+class Paginated:
+    """The layout kept, the parsed document it was made from (a ``weasyprint.HTML``) and that document as HTML."""
+
+    document: Any
+    source: Any
+    html: str
+
+
+def paginate(html: str, parse: Callable[[str], Any], layout: Callable[[Any], Any]) -> Paginated:
+    """``html`` parsed by ``parse`` and laid out by ``layout(source)``, its pages corrected.
 
     After each layout the pages are read (:func:`page_faults`); the parsed
-    document is changed where they went wrong and laid out again.  The result
-    is the first layout with no fault left, else the one with fewest.
+    document is changed where they went wrong, written out and parsed again,
+    and laid out again.  The result is the first layout with no fault left,
+    else the one with fewest.
     """
-    document = layout()
+    source = parse(html)
+    document = layout(source)
+    current = Paginated(document, source, html)
     if not _cover_fits(document):
-        return document  # boardgen.booklet.cover.fit_cover lays it out again with a smaller picture
+        return current  # boardgen.booklet.cover.fit_cover lays it out again with a smaller picture
     faults = page_faults(document)
-    best = (faults.count, document)
+    best = (faults.count, current)
     plans = Plans()
     for _ in range(MAX_LAYOUTS - 1):
         changed = apply_changes(plan_changes(faults, plans))
         if not changed:
             break
-        _reparsed(source)
-        document = layout()
-        faults = page_faults(document)
+        html = html_of(source.etree_element)
+        changed_source = parse(html)
+        plans.remap(same_elements(source.etree_element, changed_source.etree_element))
+        source = changed_source
+        current = Paginated(layout(source), source, html)
+        faults = page_faults(current.document)
         if faults.count < best[0]:
-            best = (faults.count, document)
-    return document if faults.count <= best[0] else best[1]
+            best = (faults.count, current)
+    return current if faults.count <= best[0] else best[1]
+
+
+# What the HTML syntax writes differently from XML: elements with no end tag, and the two whose
+# text is not escaped (in HTML only; inside SVG a <style> is ordinary text).
+VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+RAW_TEXT = frozenset(("script", "style"))
+ATTRIBUTE_PREFIXES = {"http://www.w3.org/1999/xlink": "xlink:", "http://www.w3.org/XML/1998/namespace": "xml:", "http://www.w3.org/2000/xmlns/": "xmlns:"}
+
+
+def html_of(root: Any) -> str:
+    """The parsed document ``root`` (WeasyPrint's tree: HTML elements without namespace) written out as HTML.
+
+    Parsed again, it gives the same tree, text and tails included.  Elements
+    of SVG (the board page of A4 and Letter booklets) are written by their
+    local names, as in an HTML file: the parser puts what is inside
+    ``<svg>`` back in SVG's namespace.
+    """
+    parts = ["<!DOCTYPE html>\n"]
+    _write(root, parts, raw=False)
+    return "".join(parts)
+
+
+def _text(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attribute(value: str) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;")
+
+
+def _local(name: str) -> str:
+    """A qualified name as HTML writes it: its local part, or ``xlink:href`` for the attributes of the namespaces that keep a prefix."""
+    if not name.startswith("{"):
+        return name
+    namespace, local = name[1:].split("}", 1)
+    if local == "xmlns" and namespace == "http://www.w3.org/2000/xmlns/":
+        return local  # the namespace declaration itself: xmlns="..."
+    return ATTRIBUTE_PREFIXES.get(namespace, "") + local
+
+
+def _write(element: Any, parts: list[str], raw: bool) -> None:
+    if not isinstance(element.tag, str):  # a comment (the parser keeps no processing instructions)
+        parts.append(f"<!--{element.text or ''}-->")
+    else:
+        foreign = element.tag.startswith("{")
+        tag = _local(element.tag)
+        parts.append("<" + tag + "".join(f' {_local(key)}="{_attribute(value)}"' for key, value in element.attrib.items()) + ">")
+        if foreign or tag not in VOID:
+            inner_raw = not foreign and tag in RAW_TEXT
+            if element.text:
+                parts.append(element.text if inner_raw else _text(element.text))
+            for child in element:
+                _write(child, parts, inner_raw)
+            parts.append(f"</{tag}>")
+    if element.tail:
+        parts.append(element.tail if raw else _text(element.tail))
+
+
+def same_elements(old: Any, new: Any) -> dict[int, int]:
+    """``id`` of each element of the tree ``old`` -> ``id`` of the same element in ``new``, its copy parsed again."""
+    before, after = list(old.iter()), list(new.iter())
+    if len(before) != len(after) or any(a.tag != b.tag for a, b in zip(before, after)):
+        raise BoardgenError("pagination: the booklet's HTML, written out and parsed again, is not the same tree")
+    return {id(a): id(b) for a, b in zip(before, after)}
 
 
 def _cover_fits(document: Any) -> bool:
@@ -82,10 +172,3 @@ def _cover_fits(document: Any) -> bool:
     pages = document.pages
     has_cover = bool(pages) and any("cover" in class_names(getattr(box, "element", None)) for box in walk(pages[0]._page_box.children[0]))
     return not has_cover or cover_overflow_mm(document) <= 0
-
-
-def _reparsed(source: Any) -> None:
-    """Let WeasyPrint see the changed tree: a new element wrapper (the old one caches the children it saw)."""
-    import cssselect2  # type: ignore[import-untyped]
-
-    source.wrapper_element = cssselect2.ElementWrapper.from_html_root(source.etree_element, content_language=None)
