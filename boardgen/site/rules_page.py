@@ -318,11 +318,24 @@ def rules_part(game_id: str, lang: str, records: Sequence[Artefact], page: str, 
     if lang not in game.languages:
         return None
     files = {record.id: relative(record.path, page) for record in sorted(records, key=lambda r: r.path) if record.kind == "diagram" and record.id}
-    others = [(other, path) for other, path in pages.items() if other != lang and other in game.languages]
-    switch = Switch(relative(others[0][1], page), TAGS[others[0][0]], WORDS[lang]["other"]) if others else None
-    view = rules_view(game, lang, files, switch, _steps(game_id, folder, game, lang, page))
-    view.style, view.script = relative(RULES_STYLE, page), relative(RULES_SCRIPT, page)
-    return view
+    kept = _views.get(folder)
+    if kept is None or kept[0] is not game:
+        kept = _views[folder] = (game, {})
+    key = (game_id, lang, page, tuple(files.items()), tuple(sorted(pages.items())))
+    if key not in kept[1]:
+        others = [(other, path) for other, path in pages.items() if other != lang and other in game.languages]
+        switch = Switch(relative(others[0][1], page), TAGS[others[0][0]], WORDS[lang]["other"]) if others else None
+        view = rules_view(game, lang, files, switch, _steps(game_id, folder, game, lang, page))
+        view.style, view.script = relative(RULES_STYLE, page), relative(RULES_SCRIPT, page)
+        kept[1][key] = view
+    return kept[1][key]
+
+
+# A game's folder -> (its checked texts, the views made of them): a preview server builds every page
+# again on each save, and rendering the Markdown of 24 texts is most of that; a view is made again only
+# when its game's texts (a new checked version), its diagrams' files or its page changed. The templates
+# only read a view, never change it.
+_views: dict[Path, tuple[GameSources, dict[tuple[Any, ...], RulesView]]] = {}
 
 
 _frames: dict[Path, tuple[tuple[tuple[str, int, int], ...], dict[str, list[Frame]]]] = {}

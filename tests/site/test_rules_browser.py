@@ -390,3 +390,35 @@ def test_every_diagram_that_plays_is_on_its_page(rules_site):
             assert html.count(" data-moves=") == sum(ident in frames for ident in shown), (game, lang)
             playing += html.count(" data-moves=")
     assert playing >= 20
+
+
+# -- the views kept between builds (boardgen serve builds every page again on each save) ------------
+
+
+def test_a_rules_view_is_kept_until_its_text_changes(tmp_path, monkeypatch):
+    """The same view for an unchanged text (no Markdown rendered again); a new one, with the new words, once the text is saved."""
+    import shutil
+
+    import boardgen.booklet.build
+    from boardgen.booklet.build import game_folder
+    from boardgen.site.rules_page import rules_part
+
+    folder = tmp_path / "texts" / "hex"
+    shutil.copytree(game_folder("hex"), folder)
+    monkeypatch.setattr(boardgen.booklet.build, "game_folder", lambda game: tmp_path / "texts" / game)
+    pages = {lang: PAGES[lang].format(game="hex") for lang in LANGS}
+    first = rules_part("hex", "en", [], pages["en"], pages)
+    assert first is not None and rules_part("hex", "en", [], pages["en"], pages) is first
+    assert rules_part("hex", "pt", [], pages["pt"], pages) is not first  # each page its own view
+    text = folder / "en.md"
+    words = text.read_text(encoding="utf-8")
+    marker = "A sentence the saved text has now."
+    first_paragraph = words.index("\n\n", words.index("\n+++\n# ")) + 2
+    text.write_text(words[:first_paragraph] + marker + " " + words[first_paragraph:], encoding="utf-8")
+    second = rules_part("hex", "en", [], pages["en"], pages)
+    assert second is not None and second is not first
+    def words_of(view) -> str:  # the text's paragraphs, without the soft hyphens the renderer puts in
+        return "".join(str(block.html) for section in view.sections for block in section.blocks if block.kind == "text").replace("\u00ad", "")
+
+    assert marker in words_of(second) and marker not in words_of(first)
+    assert [figure.src[:22] for figure in second.figures] == ["data:image/svg+xml;bas"] * len(second.figures)  # no file recorded: the drawing inside the page
