@@ -191,24 +191,49 @@ def _unique(anchor: str, taken: set[str]) -> str:
     return found
 
 
-def diagram_size(game: GameSources, ident: str) -> tuple[float, float, bytes]:
-    """The diagram file's drawing (the build's ``diagrams/GAME/ID.svg``): width and height in mm, and its SVG."""
+_drawings: dict[Path, tuple[GameSources, dict[str, Any]]] = {}  # a game's folder -> (its checked texts, each diagram's drawing)
+
+
+def _drawing(game: GameSources, ident: str) -> Any:
+    """The diagram file's drawing (the build's ``diagrams/GAME/ID.svg``), drawn once per checked version of the game's texts.
+
+    Both languages' pages show the same bilingual drawing, and a preview
+    server builds every page again on each save: drawing a diagram is most of
+    what a rules page costs, so each is drawn once for as long as the texts
+    (:func:`checked_sources`, the same object while the folder is unchanged) are.
+    """
     from boardgen.booklet.diagrams.render import diagram_drawing
+
+    kept = _drawings.get(game.folder)
+    if kept is None or kept[0] is not game:
+        kept = _drawings[game.folder] = (game, {})
+    if ident not in kept[1]:
+        terms = {lang: (source.meta.colours, source.meta.pieces) for lang, source in game.languages.items()}
+        kept[1][ident] = diagram_drawing(game.diagrams[ident], terms)
+    return kept[1][ident]
+
+
+def diagram_size(game: GameSources, ident: str) -> tuple[float, float]:
+    """The diagram file's width and height in mm."""
+    sheet = _drawing(game, ident)
+    return sheet.width, sheet.height
+
+
+def diagram_data_url(game: GameSources, ident: str) -> str:
+    """The diagram file's SVG as a ``data:`` URL, for a page whose build wrote no file of it."""
     from boardgen.drawing.svg import render_svg
 
-    terms = {lang: (source.meta.colours, source.meta.pieces) for lang, source in game.languages.items()}
-    sheet = diagram_drawing(game.diagrams[ident], terms)
-    return sheet.width, sheet.height, render_svg(sheet)
+    return "data:image/svg+xml;base64," + base64.b64encode(render_svg(_drawing(game, ident))).decode("ascii")
 
 
 def _figure(game: GameSources, ident: str, number: int, caption: str, lang: str, env: dict[str, Any], files: Mapping[str, str], frames_link: Mapping[str, list[Step]] | None = None) -> RulesFigure:
     from boardgen.booklet.diagrams.words import describe
 
     source = game.languages[lang]
-    width, height, svg = diagram_size(game, ident)
+    width, height = diagram_size(game, ident)
     description = describe(game.diagrams[ident], lang, source.meta.colours, source.meta.pieces)
     words = WORDS[lang]
-    src = files.get(ident) or "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
+    src = files.get(ident) or diagram_data_url(game, ident)
     return RulesFigure(
         ident,
         f"diagram-{ident}",
@@ -293,11 +318,24 @@ def rules_part(game_id: str, lang: str, records: Sequence[Artefact], page: str, 
     if lang not in game.languages:
         return None
     files = {record.id: relative(record.path, page) for record in sorted(records, key=lambda r: r.path) if record.kind == "diagram" and record.id}
-    others = [(other, path) for other, path in pages.items() if other != lang and other in game.languages]
-    switch = Switch(relative(others[0][1], page), TAGS[others[0][0]], WORDS[lang]["other"]) if others else None
-    view = rules_view(game, lang, files, switch, _steps(game_id, folder, game, lang, page))
-    view.style, view.script = relative(RULES_STYLE, page), relative(RULES_SCRIPT, page)
-    return view
+    kept = _views.get(folder)
+    if kept is None or kept[0] is not game:
+        kept = _views[folder] = (game, {})
+    key = (game_id, lang, page, tuple(files.items()), tuple(sorted(pages.items())))
+    if key not in kept[1]:
+        others = [(other, path) for other, path in pages.items() if other != lang and other in game.languages]
+        switch = Switch(relative(others[0][1], page), TAGS[others[0][0]], WORDS[lang]["other"]) if others else None
+        view = rules_view(game, lang, files, switch, _steps(game_id, folder, game, lang, page))
+        view.style, view.script = relative(RULES_STYLE, page), relative(RULES_SCRIPT, page)
+        kept[1][key] = view
+    return kept[1][key]
+
+
+# A game's folder -> (its checked texts, the views made of them): a preview server builds every page
+# again on each save, and rendering the Markdown of 24 texts is most of that; a view is made again only
+# when its game's texts (a new checked version), its diagrams' files or its page changed. The templates
+# only read a view, never change it.
+_views: dict[Path, tuple[GameSources, dict[tuple[Any, ...], RulesView]]] = {}
 
 
 _frames: dict[Path, tuple[tuple[tuple[str, int, int], ...], dict[str, list[Frame]]]] = {}
