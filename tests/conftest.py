@@ -127,3 +127,123 @@ def require_tool(name: str) -> str:
 @pytest.fixture
 def boardgen():
     return run_boardgen
+
+
+# -- what each test costs ------------------------------------------------------------------------
+# BOARDGEN_TEST_TIMES=FILE appends one line a test to FILE: its node id, the wall seconds of its
+# set-up + call + tear-down, and the CPU seconds of this process and its finished children over the
+# same span (os.times()).  CPU time is what the suite's budget is made of on a machine shared with
+# other work, whose load inflates wall time far more; docs/testing.md compares runs by it.
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    target = os.environ.get("BOARDGEN_TEST_TIMES")
+    if not target:
+        yield
+        return
+    import time
+
+    start, wall = os.times(), time.perf_counter()
+    yield
+    end, wall = os.times(), time.perf_counter() - wall
+    cpu = (end.user - start.user) + (end.system - start.system) + (end.children_user - start.children_user) + (end.children_system - start.children_system)
+    with open(target, "a", encoding="utf-8") as out:  # one short write a line: O_APPEND keeps the workers' lines whole
+        out.write(f"{item.nodeid}\t{wall:.3f}\t{cpu:.3f}\n")
+
+
+# -- how the tests are spread over pytest-xdist's workers -------------------------------------------
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``-n N`` without ``--dist``: work stealing, not xdist's default ``load``.
+
+    ``load`` deals the tests out one by one in turn, so consecutive tests of a
+    module land on different workers and every module fixture (a site, a
+    browser, rasterised posters) is made once in *each* worker.  Work stealing
+    gives each worker one contiguous share of the collection (modules stay
+    whole) and, when a worker runs dry, moves half of the longest queue's tail
+    to it, so the workers also finish together.  An explicit ``--dist`` is
+    obeyed.
+    """
+    if config.getvalue("dist") != "load" or any(arg == "-d" or arg.startswith("--dist") for arg in config.invocation_params.args):
+        return None
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
+
+
+# The modules that take longest, with their CPU seconds in a whole run (docs/testing.md, issue 26):
+# under xdist they are dealt out first, so that no worker is left with one long test at the end.
+# Modules of one group typeset the same shared booklets (tests/booklet/booklets_kit.py), so they
+# go to the same worker, where each booklet is made by the first test that asks and read by the
+# rest, instead of two workers asking at once and one waiting for the other's lock.
+SLOW_MODULES: dict[str, tuple[str, float]] = {
+    # module: (group, CPU seconds)
+    "tests/booklet/test_book_typography.py": ("booklets", 150.0),
+    "tests/booklet/test_typesetting.py": ("booklets", 30.0),
+    "tests/booklet/test_margins.py": ("booklets", 40.0),
+    "tests/booklet/test_text_extraction.py": ("booklets", 10.0),
+    "tests/booklet/test_cover.py": ("booklets", 10.0),
+    "tests/booklet/test_editions.py": ("booklets", 20.0),
+    "tests/booklet/test_embed_diagrams.py": ("booklets", 20.0),
+    "tests/booklet/test_impose_forms.py": ("booklets", 5.0),
+    "tests/booklet/test_pdf.py": ("booklets", 20.0),
+    "tests/booklet/test_tags.py": ("booklets", 5.0),
+    "tests/make/test_incremental.py": ("incremental", 60.0),
+    "tests/test_conformance.py": ("conformance", 70.0),
+    "tests/site/test_browser.py": ("browser", 30.0),
+    "tests/make/test_editions.py": ("make-editions", 20.0),
+    "tests/make/test_parallel.py": ("make-parallel", 20.0),
+    "tests/test_wheel.py": ("wheel", 20.0),
+    "tests/sheet/test_tile_faults.py": ("tile-faults", 20.0),
+    "tests/site/test_rules_pages.py": ("rules-pages", 15.0),
+    "tests/cli/test_board_cmd.py": ("board-cmd", 15.0),
+}
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, order the collection into the workers' shares, each starting with its slow modules.
+
+    The work-stealing scheduler (:func:`pytest_xdist_make_scheduler`) hands
+    worker *i* the *i*-th contiguous share of the collection, sized as it
+    sizes them, and a worker that runs dry takes the tail of another's queue.
+    So the slow groups of :data:`SLOW_MODULES` are dealt out to the shares,
+    longest first, each to the share with the least so far; each share then
+    takes the other modules, in their usual order, up to its size.  What is
+    left at the end of every queue, to be stolen or waited for, is short
+    tests.  The order is computed the same in every worker (xdist checks that
+    all collected the same list).  Without xdist the order is pytest's.
+    """
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    if workers < 2 or config.getvalue("dist") not in ("load", "worksteal"):
+        return
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+    groups: dict[str, list[str]] = {}
+    cost: dict[str, float] = {}
+    for module, (group, seconds) in SLOW_MODULES.items():
+        if module in modules:
+            groups.setdefault(group, []).append(module)
+            cost[group] = cost.get(group, 0.0) + seconds
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    loads = [0.0] * workers
+    for group in sorted(groups, key=lambda g: -cost[g]):
+        share = loads.index(min(loads))
+        loads[share] += cost[group]
+        for module in sorted(groups[group], key=lambda m: -SLOW_MODULES[m][1]):
+            shares[share].extend(modules.pop(module))
+    rest = [item for module in modules.values() for item in module]
+    left = len(items)
+    ordered: list[pytest.Item] = []
+    for index, share in enumerate(shares):
+        size = left // (workers - index)  # what the scheduler sends worker `index`
+        take = max(0, size - len(share))
+        ordered.extend(share + rest[:take])
+        del rest[:take]
+        left -= len(share) + take
+    ordered.extend(rest)
+    assert len(ordered) == len(items)
+    items[:] = ordered

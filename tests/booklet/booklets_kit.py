@@ -15,8 +15,6 @@ in whatever worker, run the extraction once.
 
 from __future__ import annotations
 
-import fcntl
-import os
 import subprocess
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,6 +23,8 @@ import pytest
 
 from boardgen.booklet.build import BookletRequest, booklet_pdf, game_folder, games_with_sources, load_checked
 from boardgen.booklet.impose import impose
+
+from ..shared_kit import once as _once, shared_folder
 
 GAMES = [folder.name for folder in games_with_sources()]
 
@@ -66,23 +66,8 @@ ALL_BOOKLETS = (
 
 
 def _shared_folder(factory: pytest.TempPathFactory) -> Path:
-    """The session's folder that every xdist worker sees (each worker's basetemp is one level below it)."""
-    base = factory.getbasetemp()
-    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-booklets"
-    folder.mkdir(exist_ok=True)
-    return folder
-
-
-def _once(path: Path, make) -> Path:
-    """``path``, written by ``make()`` unless it exists; one process writes it, the others wait."""
-    with open(path.with_name(path.name + ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not path.exists():
-            data = make()
-            part = path.with_name(path.name + ".part")
-            part.write_bytes(data)
-            part.replace(path)
-    return path
+    """The run's folder of shared booklets, which every xdist worker sees (:mod:`tests.shared_kit`)."""
+    return shared_folder(factory, "shared-booklets")
 
 
 def booklet_file(factory: pytest.TempPathFactory, booklet: Booklet) -> Path:

@@ -1,7 +1,7 @@
 """The booklet PDF itself: text, fonts, structure, metadata, page sizes, imposition, reproducibility, safety.
 
-The Hex booklets are built once per module and shared; each build takes a
-couple of seconds.
+The Hex booklets are the run's shared ones (``booklets_kit.py``: typeset once
+for every test and xdist worker that reads them; each takes a few seconds).
 """
 
 from __future__ import annotations
@@ -26,15 +26,11 @@ from boardgen.booklet.paths import fonts_dir, templates_dir
 from boardgen.booklet.typeset import RefusedResource, html_to_pdf
 
 from ..conftest import ROOT, require_tool, run_boardgen
+from .booklets_kit import Booklet, booklet_file
 from .sources_kit import line_of, write_sources
 
 MM = 72 / 25.4
 HEX = ROOT / "rules_text" / "hex"
-
-
-@pytest.fixture(scope="module")
-def hex_game():
-    return load_checked(HEX)
 
 
 def _write(folder: Path, name: str, data: bytes) -> Path:
@@ -44,13 +40,15 @@ def _write(folder: Path, name: str, data: bytes) -> Path:
 
 
 @pytest.fixture(scope="module")
-def bilingual(hex_game, tmp_path_factory) -> Path:
-    return _write(tmp_path_factory.mktemp("booklets"), "hex-pt-en-a5.pdf", booklet_pdf(hex_game, BookletRequest(("pt", "en"), "a5")))
+def bilingual(tmp_path_factory) -> Path:
+    """Hex's bilingual A5 booklet: the run's shared copy (booklets_kit.py), typeset once for every test and worker that reads it."""
+    return booklet_file(tmp_path_factory, Booklet("hex"))
 
 
 @pytest.fixture(scope="module")
-def english_letter(hex_game, tmp_path_factory) -> Path:
-    return _write(tmp_path_factory.mktemp("booklets"), "hex-en-letter.pdf", booklet_pdf(hex_game, BookletRequest(("en",), "letter")))
+def english_letter(tmp_path_factory) -> Path:
+    """Hex's English booklet on Letter, shared the same way."""
+    return booklet_file(tmp_path_factory, Booklet("hex", ("en",), "letter"))
 
 
 def pdftotext(path: Path, *args: str) -> str:

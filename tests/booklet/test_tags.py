@@ -1,6 +1,7 @@
 """The bilingual booklet's tags, as a screen reader meets them (boardgen/booklet/tags.py).
 
-One Hex booklet (pt+en, A5) is typeset for the module; everything is read
+One Hex booklet (pt+en, A5), the run's shared one (``booklets_kit.py``: typeset
+once for every test and xdist worker that reads it); everything is read
 back from the PDF with pypdf: the structure tree, the parent tree and the
 marked runs of every page's content stream.
 """
@@ -13,10 +14,10 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from boardgen.booklet.build import BookletRequest, booklet_pdf, load_checked
 from boardgen.booklet.html import LABELS
 
 from ..conftest import ROOT
+from .booklets_kit import Booklet, booklet_file
 from .pdf_structure import elements, is_element, kids, language_of, mcids_below, parent_tree, resolve, runs
 
 HEX = ROOT / "rules_text" / "hex"
@@ -25,8 +26,8 @@ HYPHENS = ("-", "\u2010")
 
 
 @pytest.fixture(scope="module")
-def reader() -> PdfReader:
-    return PdfReader(io.BytesIO(booklet_pdf(load_checked(HEX), BookletRequest(("pt", "en"), "a5"))))
+def reader(tmp_path_factory) -> PdfReader:
+    return PdfReader(io.BytesIO(booklet_file(tmp_path_factory, Booklet("hex")).read_bytes()))
 
 
 @pytest.fixture(scope="module")

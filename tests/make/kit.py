@@ -17,6 +17,7 @@ from boardgen.make.cache import CACHE_NAME
 from boardgen.cli import main
 
 from ..conftest import ROOT
+from ..shared_kit import once_folder, shared_folder
 
 SHEETS = ("a4.pdf", "a4.svg", "letter.pdf", "letter.svg", "poster-tiled-a4.pdf", "poster-tiled-letter.pdf")
 
@@ -76,34 +77,22 @@ def environment(**extra: str) -> dict[str, str]:
 # -- one build shared by the tests that start from it ---------------------------------------------
 
 
-def _shared_folder(factory: pytest.TempPathFactory) -> Path:
-    """The session's folder every pytest-xdist worker sees (each worker's basetemp is one level below it)."""
-    base = factory.getbasetemp()
-    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared-builds"
-    folder.mkdir(exist_ok=True)
-    return folder
-
-
 def shared_build(factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], name: str, *argv: str) -> tuple[Path, dict]:
-    """``boardgen build ARGV`` made once a session (across xdist workers) into a folder of its own: (folder, its JSON).
+    """``boardgen build ARGV`` made once a run (across xdist workers) into a folder of its own: (folder, its JSON).
 
     ``name`` says what is built: the same name for the same arguments and the
     same monkeypatched plan (``STEPS``, the ``a5_only`` editions), which the
     caller must have set.  The folder is shared: read it, or :func:`copy_build`
-    it to change it.  The first test that asks builds it behind a lock; the
-    others wait for it.
+    it to change it.  The first test that asks builds it behind a lock
+    (:func:`tests.shared_kit.once_folder`); the others wait for it.
     """
-    import fcntl
+    shared = shared_folder(factory, "shared-builds")
+    record = shared / f"{name}.json"
 
-    shared = _shared_folder(factory)
-    folder, record = shared / name, shared / f"{name}.json"
-    with open(shared / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not record.exists():
-            if folder.exists():
-                shutil.rmtree(folder)  # a build that failed half-way in an earlier test
-            data = build_json(capsys, folder, *argv)
-            record.write_text(json.dumps(data), encoding="utf-8")
+    def make(folder: Path) -> None:
+        record.write_text(json.dumps(build_json(capsys, folder, *argv)), encoding="utf-8")
+
+    folder = once_folder(shared / name, make)
     return folder, json.loads(record.read_text(encoding="utf-8"))
 
 

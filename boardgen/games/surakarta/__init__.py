@@ -48,6 +48,9 @@ GAME = GameInfo(
         ),
     ),
     extra={
+        # 100 random games of the conformance harness, not 200 (200 took 10 s of CPU; the first already
+        # names every drawn point; 50 seeded games with the default rules, 50 with variant values drawn at random).
+        "conformance_playouts": 100,
         # what a player must tell apart on the printed sheet, in tone (tests/sheet/test_greyscale.py)
         "tone_pairs": (
             ("plain", "circuit-inner"),
