@@ -32,7 +32,7 @@ from os import PathLike
 from pathlib import Path
 
 from boardgen.booklet.problems import Problem, ProblemsError
-from boardgen import registry
+from boardgen import extras, registry
 from boardgen.engine import perft as counting
 from boardgen.engine.base import GameState, Move, Outcome, Piece
 from boardgen.errors import BoardgenError, IllegalMoveError, NotationError, OptionError, PositionError, SourceError, shown
@@ -169,6 +169,7 @@ def booklet(
       ...
     boardgen.errors.OptionError: langs: must be pt, en or pt+en, not 'fr'
     """
+    extras.require("booklets", "api.booklet")  # MissingExtraError on a core install
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
 
     info = registry.get_game(_text(game, "game"), "game")
@@ -207,6 +208,7 @@ def check(paths: StrPath | Iterable[StrPath] | None = None) -> list[Problem]:
     1 the file must start with front matter between two '+++' lines
     1 front matter: title is missing
     """
+    extras.require("booklets", "api.check")  # MissingExtraError on a core install
     from boardgen.booklet.check import game_folders, load_game
 
     if paths is None:
@@ -270,6 +272,7 @@ def diagram(
       ...
     boardgen.errors.OptionError: moves: move 2 (c3) is illegal: c3: the cell already holds a red stone
     """
+    extras.require("booklets", "api.diagram")  # MissingExtraError on a core install
     from boardgen.booklet.build import parse_langs
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
     from boardgen.booklet.paths import game_texts_dir
