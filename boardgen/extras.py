@@ -92,4 +92,4 @@ def engine_note(extra: str | None) -> str | None:
     """For ``boardgen list``: what is missing for a game's engine whose library is ``extra``, or None."""
     if extra is None or not missing(extra):
         return None
-    return f"its engine (moves, play, perft, its diagrams and booklet) needs the {extra} extra: {install_command(extra)}"
+    return f"its engine (moves, play, perft, pieces, its diagrams and booklet) needs the {extra} extra: {install_command(extra)}"
