@@ -85,9 +85,13 @@ def test_a_core_install_names_the_booklets_extra_and_exits_2(tmp_path: Path) -> 
 
 
 def test_without_python_chess_only_xadrez_s_engine_is_refused(tmp_path: Path) -> None:
-    commands = [["moves", "xadrez"], ["play", "chess", "e4"], ["list"], ["board", "xadrez", "-o", "x.pdf"], ["moves", "hex", "--size", "3"]]
-    moves, play, listed, board, hex_moves = _without(("chess",), commands, tmp_path)
-    for result in (moves, play):
+    commands = [
+        ["moves", "xadrez"], ["play", "chess", "e4"], ["diagram", "xadrez", "e4", "-o", "d.svg"],
+        ["list"], ["board", "xadrez", "-o", "x.pdf"], ["moves", "hex", "--size", "3"],
+    ]
+    moves, play, diagram, listed, board, hex_moves = _without(("chess",), commands, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.pdf"]
+    for result in (moves, play, diagram):
         assert "Xadrez's engine needs the chess extra (chess not installed)" in _one_line_naming(result, "chess")
     assert listed["status"] == 0 and board["status"] == 0 and hex_moves["status"] == 0, (listed, board, hex_moves)
     xadrez_lines = str(listed["stdout"]).split("\nxadrez", 1)[1].split("\n")
