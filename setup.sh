@@ -16,14 +16,14 @@ DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
   libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig \
   poppler-utils qpdf librsvg2-bin chromium git >/dev/null
 
-# Python packages in a project-local virtual environment: boardgen editable, with the
-# booklet stack (the [booklets] extra) and the test tools (the [test] extra, which
-# includes [booklets]).
+# Python packages in a project-local virtual environment: boardgen editable, with every
+# extra ([all]: the booklet stack, [booklets], and python-chess for Xadrez's engine, [chess])
+# and the test tools (the [test] extra, which includes [all]).
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install -q --upgrade pip
 # An older checkout installed itself as 'boardgen' (now boardgen-games): remove it so one copy is found.
 .venv/bin/python -m pip uninstall -y -q boardgen >/dev/null 2>&1 || true
-.venv/bin/python -m pip install -q -e '.[booklets,test]'
+.venv/bin/python -m pip install -q -e '.[all,test]'
 
 if [ "${1:-}" != "--no-build" ]; then
   .venv/bin/boardgen build

@@ -100,3 +100,19 @@ class SourceError(BoardgenError):
         self.detail = message
         where = f"{path}:{line}" if line is not None else path
         super().__init__(f"{where}: {message}")
+
+
+class MissingExtraError(BoardgenError):
+    """A feature needs libraries of an optional extra that is not installed.
+
+    ``extra`` names the extra (``booklets``, ``chess``), ``missing`` the import
+    names not found, and the message ends with the command that installs them,
+    so a user of a core install reads what to do instead of a traceback.
+    """
+
+    def __init__(self, extra: str, feature: str, missing: tuple[str, ...], install: str) -> None:
+        self.extra = extra
+        self.feature = feature
+        self.missing = missing
+        self.install = install
+        super().__init__(f"{feature} needs the {extra} extra ({', '.join(missing)} not installed): {install}")

@@ -86,6 +86,7 @@ LAYER_OF: tuple[tuple[str, str], ...] = (
     ("boardgen.values", "foundation"),
     ("boardgen.output", "foundation"),
     ("boardgen.logs", "foundation"),
+    ("boardgen.extras", "foundation"),
     ("boardgen.__main__", "cli"),
     ("boardgen.cli", "cli"),
     ("boardgen.cli.*", "cli"),

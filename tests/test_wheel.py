@@ -82,8 +82,7 @@ def _source_copy(target: Path) -> Path:
     """
     import shutil
 
-    listed = _run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT).stdout
-    for name in filter(None, listed.split("\0")):
+    for name in _source_files():
         source = ROOT / name
         if source.is_file():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
@@ -91,11 +90,59 @@ def _source_copy(target: Path) -> Path:
     return target
 
 
+def _source_files() -> list[str]:
+    """The project's files, relative to ROOT: git's list in a checkout, else (an unpacked sdist) the tree.
+
+    In an unpacked sdist there is no git: its own files are the source, less
+    what building or testing it leaves (``*.egg-info``, ``build/``, caches).
+    """
+    if (ROOT / ".git").exists():
+        listed = _run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT).stdout
+        return [name for name in listed.split("\0") if name]
+    left = {"build", "dist", "output", "__pycache__", "PKG-INFO"}
+    return sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in ROOT.rglob("*")
+        if p.is_file() and not any(part in left or part.startswith(".") or part.endswith(".egg-info") for part in p.relative_to(ROOT).parts)
+    )
+
+
 def test_sdist_holds_the_templates_and_rule_texts(dists: Dists) -> None:
     with tarfile.open(dists.sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert DATA_FILES and set(DATA_FILES) <= names, sorted(set(DATA_FILES) - names)
     assert {"setup.py", "pyproject.toml", "boardgen/py.typed", "boardgen/fonts/OFL.txt"} <= names
+
+
+#: what a distribution packager builds, tests and documents boardgen with: all of it is in the sdist
+PACKAGER_FOLDERS = ("tests", "docs", "bench", "tools")
+
+
+def test_sdist_holds_the_tests_docs_benchmarks_and_tools(dists: Dists) -> None:
+    with tarfile.open(dists.sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    wanted = {name for name in _source_files() if name.split("/", 1)[0] in PACKAGER_FOLDERS and not name.endswith((".pyc", ".pyo"))}
+    assert {folder for folder in PACKAGER_FOLDERS if any(n.startswith(f"{folder}/") for n in wanted)} == set(PACKAGER_FOLDERS)
+    assert wanted <= names, sorted(wanted - names)[:20]
+    assert {"LICENSE", "README.md", "boardgen/fonts/OFL.txt", "tests/conftest.py", "docs/api.md"} <= names
+    assert not any(part == "__pycache__" or part.endswith(".egg-info") and "/" in part for name in names for part in name.split("/")[:-1])
+
+
+def test_the_tests_collect_from_the_unpacked_sdist(dists: Dists, tmp_path: Path) -> None:
+    """Every test file of the sdist collects, importing boardgen from the sdist itself, not this checkout."""
+    with tarfile.open(dists.sdist) as archive:
+        archive.extractall(tmp_path, filter="data")
+    (unpacked,) = tmp_path.iterdir()
+    probe = _run([sys.executable, "-c", "import boardgen; print(boardgen.__file__)"], cwd=unpacked)
+    assert Path(probe.stdout.strip()).is_relative_to(unpacked), probe.stdout
+    collected = _run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", f"--basetemp={tmp_path / 'pt'}"],
+        cwd=unpacked, env=_clean_env(), timeout=600,
+    )
+    files = {line.split("::", 1)[0] for line in collected.stdout.splitlines() if "::" in line}
+    test_files = {p.relative_to(unpacked).as_posix() for p in (unpacked / "tests").rglob("test_*.py")}
+    assert len(test_files) > 100 and files == test_files, sorted(test_files ^ files)[:20]
+    assert "error" not in collected.stdout.splitlines()[-1], collected.stdout.splitlines()[-1]
 
 
 def test_wheel_bundles_the_data_fonts_and_type_marker(dists: Dists) -> None:
@@ -111,8 +158,12 @@ def test_wheel_bundles_the_data_fonts_and_type_marker(dists: Dists) -> None:
     # The booklet stack is an extra: a plain install gets only the drawing stack.
     plain = [r for r in requires if "extra ==" not in r]
     names_only = {re.split(r"[<>=!~\[;( ]", r.removeprefix("Requires-Dist:").strip(), maxsplit=1)[0].lower() for r in plain}  # pypdfium2 is not pypdf
-    assert plain and not names_only & {lib.replace("_", "-") for lib in BOOKLET_STACK + ("markdown-it-py",)}, sorted(names_only)
+    assert plain and not names_only & {lib.replace("_", "-") for lib in BOOKLET_STACK + ("markdown-it-py", "chess")}, sorted(names_only)
     assert any("weasyprint" in r.lower() and "extra == \"booklets\"" in r for r in requires)
+    assert any(r.lower().startswith("requires-dist: chess") and "extra == \"chess\"" in r for r in requires), requires  # GPL-3.0: optional
+    with zipfile.ZipFile(dists.wheel) as archive:
+        entry_points = archive.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
+    assert "boardgen = boardgen.cli:main" in entry_points and "boardgen-games = boardgen.cli:main" in entry_points, entry_points
 
 
 @pytest.fixture(scope="module")
@@ -146,6 +197,8 @@ def test_installed_wheel_runs_every_command_from_an_empty_folder(venv: Path, tmp
 
     listed = _run([str(boardgen), "list"], cwd=work)
     assert "hex" in listed.stdout and "assalto" in listed.stdout
+    assert _run([str(venv / "bin" / "boardgen-games"), "list"], cwd=work).stdout == listed.stdout  # the second name, the same command
+    assert _run([str(boardgen), "--version"], cwd=work).stdout == "boardgen, version 0.1.0\n"
 
     _run([str(boardgen), "board", "hex", "-o", "x.pdf"], cwd=work)
     assert (work / "x.pdf").read_bytes().startswith(b"%PDF-")

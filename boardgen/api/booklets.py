@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
 
+from boardgen import extras
 from boardgen.api import checks, files
 from boardgen.api.checks import StrPath
 from boardgen.booklet.problems import Problem
@@ -54,6 +55,7 @@ def booklet(
       ...
     boardgen.errors.OptionError: langs: must be pt, en or pt+en, not 'fr'
     """
+    extras.require("booklets", "api.booklet")  # MissingExtraError on a core install
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
 
     info = checks.game(game)
@@ -92,6 +94,7 @@ def check(paths: StrPath | Iterable[StrPath] | None = None) -> list[Problem]:
     1 the file must start with front matter between two '+++' lines
     1 front matter: title is missing
     """
+    extras.require("booklets", "api.check")  # MissingExtraError on a core install
     from boardgen.booklet.check import game_folders, load_game
 
     if paths is None:
@@ -160,6 +163,7 @@ def diagram(
       ...
     boardgen.errors.OptionError: moves: move 2 (c3) is illegal: c3: the cell already holds a red stone
     """
+    extras.require("booklets", "api.diagram")  # MissingExtraError on a core install
     from boardgen.booklet.build import parse_langs
     from boardgen.booklet.diagrams.render import checked_from_options, diagram_file, terms_from_rules
     from boardgen.booklet.paths import game_texts_dir

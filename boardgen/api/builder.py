@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from boardgen import extras
 from boardgen.api import checks
 from boardgen.api.checks import StrPath
 from boardgen.errors import OptionError, shown
@@ -68,6 +69,7 @@ def build(
       ...
     boardgen.errors.OptionError: kinds: must be boards, booklets, diagrams, site, not 'posters'
     """
+    extras.require("booklets", "api.build")  # MissingExtraError on a core install
     from boardgen.make.plan import Selection
     from boardgen.make.run import checked_processes, default_processes, run_build
 

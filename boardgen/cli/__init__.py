@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from boardgen import __version__
+from boardgen import __version__, extras
 from boardgen.cli import complete as _complete  # noqa: F401  (registers the bash completion before click picks one)
 from boardgen.errors import BoardgenError, clipped
 
@@ -58,6 +58,7 @@ class LazyGroup(click.Group):
         entry = COMMANDS.get(cmd_name)
         if entry is None or not _available(entry[0]):
             return None
+        extras.require_for_command(cmd_name)  # one line naming the missing extra, not an ImportError
         module_name, _, attribute = entry[0].partition(":")
         return getattr(importlib.import_module(module_name), attribute)
 
@@ -177,6 +178,10 @@ def main(argv: list[str] | None = None) -> Any:
         fail(_one_line(exc.format_message()), _usage_hint(exc, sys.argv[1:] if argv is None else argv))
     except BoardgenError as exc:
         fail(_one_line(str(exc)))
+    except ModuleNotFoundError as exc:  # an extra's library imported without extras.require first
+        if (missing := extras.explain(exc)) is None:
+            raise
+        fail(_one_line(str(missing)))
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         fail(_one_line(f"{where}{exc.strerror or exc}"))

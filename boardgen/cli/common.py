@@ -35,14 +35,10 @@ def verbosity_options(command: Callable[..., Any]) -> Callable[..., Any]:
             raise OptionError("-q/--quiet", "cannot be combined with -v/--verbose; choose one")
         logs.configure(logs.QUIET if quiet else logs.VERBOSE if verbose else logs.NORMAL)
         if verbose:
-            from importlib.metadata import PackageNotFoundError, version
+            from boardgen import __version__  # looked up under the distribution's name, boardgen-games
 
-            try:
-                release = version("boardgen")
-            except PackageNotFoundError:  # run from a checkout that is not installed
-                release = "unknown"
             context = click.get_current_context()
-            log.debug("boardgen %s, Python %s, command %s", release, sys.version.split()[0], context.info_name)
+            log.debug("boardgen %s, Python %s, command %s", __version__, sys.version.split()[0], context.info_name)
         return command(*args, **kwargs)
 
     run = click.option("-v", "--verbose", is_flag=True, help="Also print debug detail (on stderr).")(run)

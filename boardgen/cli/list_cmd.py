@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from boardgen import extras
 from boardgen.cli.common import echo_json, verbosity_options
 from boardgen.cli.complete import value_texts
 
@@ -28,6 +29,8 @@ def list_games(as_json: bool) -> int:
         aliases = f" (also: {', '.join(game.aliases)})" if game.aliases else ""
         click.echo(f"{game.id:<12} {game.title['en']}{aliases}: {sizes}")
         click.echo(f"{'':<12} {game.summary['en']}")
+        if (note := extras.engine_note(game.extra.get("engine_extra"))) is not None:
+            click.echo(f"{'':<12} {note}")
         for variant in game.variants:
             values = "|".join(value_texts(variant))
             # a source text may hold commas, semicolons and parentheses: values are set apart by " | "

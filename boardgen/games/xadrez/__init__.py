@@ -43,6 +43,7 @@ GAME = GameInfo(
     # a random game ends by the 75-move rule at the latest, but may take a while to get there; the
     # conformance harness plays fewer of them (each is ~400 plies of python-chess, itself tested by perft)
     extra={
+        "engine_extra": "chess",  # python-chess (GPL-3.0) is optional: `boardgen list` says when it is missing
         "max_plies": 6000,
         "conformance_playouts": 20,
         # in tone (tests/sheet/test_greyscale.py): the two sides' figures (the start marks of an empty board);

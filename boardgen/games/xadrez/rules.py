@@ -40,7 +40,13 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-import chess
+from boardgen import extras
+
+# python-chess is the optional chess extra (GPL-3.0, see the README): without it, loading this
+# engine is one MissingExtraError naming the extra, while the game's facts and board need nothing.
+extras.require("chess", "Xadrez's engine")
+
+import chess  # noqa: E402  (after the check above, on purpose)
 
 from boardgen.engine.base import UNKNOWN_OUTCOME, GameState, Move, Outcome, Piece
 from boardgen.engine.variants import VariantValues
