@@ -21,9 +21,9 @@ processes, worked out again at every redraw from what this run has measured:
   machine makes every job slower, and the estimate follows it whatever the
   factor, where it once stopped at four times and undershot;
 * a file being made counts for its expected cost less the time it has run,
-  and, once it has run past that, for a quarter of the time it has run: it
-  is not done, so its share never drops to nothing (the estimate once froze
-  there while a long booklet was typeset), and grows while it goes on;
+  and never for less than a quarter of the time it has run: it is not done,
+  so its share never drops to nothing (the estimate once froze there while
+  a long booklet was typeset), and grows while it runs past its cost;
 * the time left is that work over the processes, and never less than the
   longest share of a file being made (one process cannot share a file).
 
@@ -44,7 +44,7 @@ logger = logging.getLogger("boardgen")
 
 REDRAW_SECONDS = 0.5
 BAR_WIDTH = 20
-OVERRUN_SHARE = 0.25  # a file past its expected cost is taken to need this share of its time so far again
+OVERRUN_SHARE = 0.25  # a file being made is taken to need at least this share of its time so far again
 
 
 class Reporter:
@@ -188,7 +188,7 @@ class Bar(Reporter):
             shares = []
             for name, (began, cost) in self.running.items():
                 expected, ran = cost * self.pace(group_of(name)), now - began
-                shares.append(expected - ran if ran < expected else OVERRUN_SHARE * ran)
+                shares.append(max(expected - ran, OVERRUN_SHARE * ran))
             work = sum(left * self.pace(group) for group, left in self.expected_left.items()) + sum(shares)
             if work <= 0 and self.done < self.total:
                 return None
