@@ -14,7 +14,8 @@ no-op...) so that a change in the machine's load falls on both:
 Each line gives the CPU seconds of the build and its workers (user + system:
 ``resource.getrusage(RUSAGE_CHILDREN)`` of a wrapper process whose only
 child is the build), for the tree, for the commit, and their ratio; then the
-wall time and what the build said it made.  CPU is the figure to compare on
+wall time, what the build said it made and, for the cold build, how many
+seconds after its start the site's ``index.html`` was there.  CPU is the figure to compare on
 a shared machine: the wall time moves with the other processes' load.
 
 The commit is checked out with ``git worktree add --detach`` into a temporary
@@ -45,14 +46,25 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_ONLY = "hex,seega"
 
 # Runs one build as its child and prints its figures: the wrapper's children are the build and its workers.
+# It also notes when the site's home page first appears (the output folder is the argument after -o).
 WRAPPER = """
-import json, resource, subprocess, sys, time
+import json, os, resource, subprocess, sys, tempfile, time
+home = os.path.join(sys.argv[sys.argv.index("-o") + 1], "index.html")
+there = os.path.exists(home)
 start = time.perf_counter()
-result = subprocess.run(sys.argv[1:], capture_output=True, text=True)
-wall = time.perf_counter() - start
+with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    process = subprocess.Popen(sys.argv[1:], stdout=out, stderr=err)
+    site = 0.0 if there else None
+    while process.poll() is None:
+        if site is None and os.path.exists(home):
+            site = time.perf_counter() - start
+        time.sleep(0.1)
+    wall = time.perf_counter() - start
+    out.seek(0), err.seek(0)
+    stdout, stderr = out.read().decode(), err.read().decode()
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024,
-                  "status": result.returncode, "stdout": result.stdout, "stderr": result.stderr}))
+print(json.dumps({"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024, "site": site if site is not None else wall,
+                  "status": process.returncode, "stdout": stdout, "stderr": stderr}))
 """
 
 # The sentence the edit changes, and what it becomes each time (so every edit is a change).
@@ -166,7 +178,9 @@ def main() -> None:
             if against:
                 line += f" {figures[1]['cpu']:>14.2f} {figures[0]['cpu'] / figures[1]['cpu']:>6.2f}"
             walls = " / ".join(f"{f['wall']:.1f}" for f in figures)
-            print(f"{line}  {walls:>15}  {describe(figures[0])}", flush=True)
+            seconds = " / ".join(f"{f['site']:.1f}" for f in figures)
+            site = f"; index.html there after {seconds} s" if name == "cold" else ""
+            print(f"{line}  {walls:>15}  {describe(figures[0])}{site}", flush=True)
             if against and describe(figures[0]) != describe(figures[1]):
                 print(f"{'':<8} {against} made: {describe(figures[1])}", flush=True)
     finally:
