@@ -14,7 +14,11 @@ build however many jobs name it.  The names:
                     through it, boards cannot (a sheet never imports a booklet:
                     ``tests/test_layers.py``);
 ``site-code``       ``boardgen/site/``: only the site's pages;
-``game:ID``         ``boardgen/games/ID/``, that game's facts, rules and drawing;
+``game:ID``         ``boardgen/games/ID/``, that game's facts, rules and drawing,
+                    and the versions of the libraries outside the standard
+                    library its modules import (Xadrez's rules engine is
+                    python-chess: an upgrade of it remakes Xadrez's files, and
+                    only those);
 ``fonts``           ``boardgen/fonts/``;
 ``templates``       the booklet templates (``templates/`` without ``site/``);
 ``site-templates``  ``templates/site/``, the download site's;
@@ -43,6 +47,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -115,7 +121,9 @@ class Inputs:
         if kind == "site-code":
             return tree_digest(self.package / "site")
         if kind == "game" and argument:
-            return tree_digest(_game_dir(self.package, argument))
+            folder = _game_dir(self.package, argument)
+            versions = {name: library_version(name) for name in imported_libraries(folder)}
+            return hashlib.sha256(json.dumps([tree_digest(folder), versions], sort_keys=True).encode()).hexdigest()
         if kind == "fonts":
             return tree_digest(self.package / "fonts")
         if kind == "templates":
@@ -143,6 +151,40 @@ def _other_language_texts(folder: Path, langs: list[str]) -> frozenset[Path]:
     if unknown or not langs:
         raise ValueError(f"unknown booklet language in build input: {'+'.join(langs)!r}")
     return frozenset(source_file(folder, lang) for lang in LANGUAGES if lang not in langs)
+
+
+# ``import X[.Y] [as Z][, ...]`` and ``from X[.Y] import ...`` as whole lines: a docstring's "from a point of view" is neither.
+IMPORT = re.compile(rb"^[ \t]*(?:import[ \t]+([A-Za-z_]\w*)(?:\.\w+)*(?:[ \t]+as[ \t]+\w+)?[ \t]*(?:[,#\r\n]|$)|from[ \t]+([A-Za-z_]\w*)(?:\.\w+)*[ \t]+import[ \t(])", re.MULTILINE)
+
+
+def imported_libraries(folder: Path) -> list[str]:
+    """The top-level modules outside the standard library and boardgen that the modules below ``folder`` import (``["chess"]`` for Xadrez).
+
+    Read from the source (every ``import X`` and ``from X import``, a
+    relative ``from . import`` aside), not by importing it: planning a build
+    imports no engine.
+    """
+    found: set[str] = set()
+    for path in sorted(folder.rglob("*.py")) if folder.is_dir() else ():
+        if not any(_hidden(part) for part in path.relative_to(folder).parts):
+            found.update((plain or dotted).decode() for plain, dotted in IMPORT.findall(path.read_bytes()))
+    return sorted(name for name in found if name not in sys.stdlib_module_names and name not in ("boardgen", "__future__"))
+
+
+def library_version(module: str) -> str | None:
+    """The version of the distribution that provides top-level module ``module`` (None when none is installed)."""
+    from importlib.metadata import PackageNotFoundError, packages_distributions, version
+
+    try:
+        return version(module)  # the usual case, and cheap: the distribution has the module's name (chess)
+    except PackageNotFoundError:
+        pass
+    for name in packages_distributions().get(module, []):  # reads every installed distribution's file list: only when the name differs
+        try:
+            return f"{name} {version(name)}"
+        except PackageNotFoundError:
+            continue
+    return None
 
 
 def library_versions() -> dict[str, str | None]:

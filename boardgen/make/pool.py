@@ -12,6 +12,15 @@ keeps both cores busy to the end instead of leaving one booklet typesetting
 alone.  A job that needs another's file (an imposed booklet needs its A5
 booklet) is handed out once that file is written.
 
+A build may name its **first** jobs (``first``: the quick ones, boards and
+diagrams) and what to do once they are all written (``after_first``: the
+build writes the site's pages there, so that they can be opened while the
+booklets are typeset).  The first jobs are handed out before any other; an
+other job is handed out as soon as a process is free and no first job is
+waiting, so the booklets start while the last boards are drawn, but no other
+job's file is written before ``after_first`` has run: a result that comes
+back sooner is held until then.
+
 The workers are a ``multiprocessing`` pool rather than a
 ``ProcessPoolExecutor`` because an interrupted build must stop at once:
 leaving the ``with`` block for any reason (Ctrl-C in the parent among them)
@@ -40,25 +49,29 @@ WAIT_SECONDS = 0.2  # how long the build waits for a result before looking again
 
 
 class Jobs:
-    """The jobs to make, and which can start: those whose needed files are all written."""
+    """The jobs to make, and which can start: those whose needed files are all written; the first jobs, then the longest."""
 
-    def __init__(self, jobs: list[Job], cost: Callable[[Job], float]) -> None:
+    def __init__(self, jobs: list[Job], cost: Callable[[Job], float], first: Callable[[Job], bool] = lambda job: False) -> None:
         self.cost = cost
+        self.first = first
         self.waiting = list(jobs)
         self.making = {job.path for job in jobs}  # not written yet
+        self.first_left = sum(1 for job in jobs if first(job))  # first jobs not written yet
         self.ready: list[Job] = []
         self._release()
 
     def _release(self) -> None:
         free = [job for job in self.waiting if not any(need in self.making for need in job.needs)]
         self.waiting = [job for job in self.waiting if job not in free]
-        self.ready = sorted(self.ready + free, key=lambda job: -self.cost(job))
+        self.ready = sorted(self.ready + free, key=lambda job: (not self.first(job), -self.cost(job)))
 
     def take(self) -> Job:
         return self.ready.pop(0)
 
-    def written(self, path: str) -> None:
-        self.making.discard(path)
+    def written(self, job: Job) -> None:
+        if job.path in self.making and self.first(job):
+            self.first_left -= 1
+        self.making.discard(job.path)
         self._release()
 
     def __bool__(self) -> bool:
@@ -68,28 +81,70 @@ class Jobs:
 Started = Callable[[Job], None]
 Finished = Callable[[Job, tasks.Made], None]
 Needed = Callable[[Job], tuple[bytes, ...]]
+First = Callable[[Job], bool]
 
 
-def make_all(jobs: list[Job], processes: int, cost: Callable[[Job], float], needed: Needed, started: Started, finished: Finished) -> None:
+class _Writer:
+    """Writes what comes back (``finished``), holding the other jobs' results until the first jobs are written and ``after_first`` has run.
+
+    A first job must not need an other job's file (it would wait for a file held back until it is written).
+    """
+
+    def __init__(self, pending: Jobs, finished: Finished, after_first: Callable[[], None] | None) -> None:
+        self.pending = pending
+        self.finished = finished
+        self.after_first = after_first
+        self.held: list[tuple[Job, tasks.Made]] = []
+        self._between()
+
+    def _between(self) -> None:
+        if self.after_first is not None and self.pending.first_left == 0:
+            after_first, self.after_first = self.after_first, None
+            after_first()
+            held, self.held = self.held, []
+            for job, made in held:
+                self.write(job, made)
+
+    def write(self, job: Job, made: tasks.Made) -> None:
+        if self.after_first is not None and not self.pending.first(job):
+            self.held.append((job, made))
+            return
+        self.finished(job, made)
+        self.pending.written(job)
+        self._between()
+
+
+def make_all(
+    jobs: list[Job],
+    processes: int,
+    cost: Callable[[Job], float],
+    needed: Needed,
+    started: Started,
+    finished: Finished,
+    first: First | None = None,
+    after_first: Callable[[], None] | None = None,
+) -> None:
     """Make every job (``jobs`` in an order where needs come first), calling ``finished`` as each one's bytes are ready.
 
     ``finished`` (which writes the file) runs in this process, in this
     thread, one job at a time.  The first failure stops the build: the
-    workers are terminated and the job's exception is raised.
+    workers are terminated and the job's exception is raised.  ``first`` and
+    ``after_first``: see the module's docstring (``after_first`` runs at once
+    when no job is a first one).
     """
-    pending = Jobs(jobs, cost)
+    pending = Jobs(jobs, cost, first or (lambda job: False))
+    writer = _Writer(pending, finished, after_first)
     if processes <= 1 or len(jobs) <= 1:
         while pending:
             job = pending.take()
             started(job)
             made = tasks.make(job.path, job.task, job.args, needed(job))
-            finished(job, made)
-            pending.written(job.path)
+            writer.write(job, made)
         return
-    _in_pool(pending, min(processes, len(jobs)), needed, started, finished)
+    _in_pool(pending, min(processes, len(jobs)), needed, started, writer)
 
 
-def _in_pool(pending: Jobs, processes: int, needed: Needed, started: Started, finished: Finished) -> None:
+def _in_pool(pending: Jobs, processes: int, needed: Needed, started: Started, writer: _Writer) -> None:
     import multiprocessing
 
     from boardgen.booklet.workers import init_worker
@@ -114,8 +169,7 @@ def _in_pool(pending: Jobs, processes: int, needed: Needed, started: Started, fi
                 raise result.exception()
             if isinstance(result, BaseException):  # the pool itself failed (a result that did not pickle)
                 raise result
-            finished(job, result)
-            pending.written(job.path)
+            writer.write(job, result)
 
 
 def _deliver(results: "queue.SimpleQueue[tuple[Job, Any]]", job: Job) -> Callable[[Any], None]:

@@ -11,7 +11,14 @@ In order:
 4. **Make** what the selection (``--only``, ``--kind``) wants and is not up to
    date by the cache (:mod:`boardgen.make.cache`), in worker processes
    (:mod:`boardgen.make.pool`); each file is written whole as it comes back
-   and recorded.
+   and recorded.  When booklets are to be made and the site is not there yet
+   (no site recorded, or a booklet to make missing: a cold build), the
+   boards, diagrams and other quick files go first, and once they are
+   written **an early site** is: those files audited, then the pages with
+   every booklet still to make named as being made, without a link
+   (:meth:`_Build.early_site`), before the first booklet is written.  The
+   booklets start in the workers meanwhile.  The early site is not recorded:
+   step 7 writes the final one over it.
 5. **Remove** the files the cache says an earlier build made and no job makes
    now (only those the selection covers), and in a game's ``diagrams/GAME/``
    any ``.svg`` no job makes (diagram ids change as texts are edited, and the
@@ -44,6 +51,7 @@ is replaced, with a warning), never outside it.
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
 import os
 import time
@@ -228,12 +236,18 @@ class _Build:
         to_make = [job for job in selected if self.cache.intact(job.path, self.keys[job.path]) is None]
         self.outcome.up_to_date = [job.path for job in selected if job not in to_make]
         site = site_builder() if SITE in self.selection.parts else None
+        early = site is not None and self._early_site_wanted(site, to_make)
         workers = max(1, min(processes, len(to_make)))
-        total = len(to_make) + (1 if site is not None else 0)
+        total = len(to_make) + (1 if site is not None else 0) + (1 if early else 0)
+        restore = _remember_facts() if early else None
         try:
             if total:
-                self.reporter.begin(total, workers, sum(self.cost(job) for job in to_make))
-            make_all(to_make, workers, self.cost, self.needed, self.started, self.finished)
+                costs = {job.path: self.cost(job) for job in to_make}
+                self.reporter.begin(total, workers, sum(costs.values()), costs)
+            if early and site is not None:
+                make_all(to_make, workers, self.cost, self.needed, self.started, self.finished, _quick, lambda: self.early_site(site, to_make))
+            else:
+                make_all(to_make, workers, self.cost, self.needed, self.started, self.finished)
             self.remove_unplanned()
             self.audit(site is not None)
             if site is not None:
@@ -242,6 +256,9 @@ class _Build:
             self.reporter.end()
             self._save_quietly()
             raise
+        finally:
+            if restore is not None:
+                restore()
         self.reporter.end()
         self.cache.save()
         wanted = {job.path for job in selected}
@@ -309,6 +326,42 @@ class _Build:
             raise BoardgenError(f"{self.shown(path)} is gone right after it was written")
         return status
 
+    def _early_site_wanted(self, site: Callable[..., list[Artefact]], to_make: list[Job]) -> bool:
+        """Whether to write the site before the booklets: booklets to make, a site that can mark them, and no site or a booklet missing.
+
+        After an edit (the old booklets and the site are there) the old site
+        stays usable until the new one is written: no early site, no second
+        rendering of the pages.
+        """
+        booklets = [job for job in to_make if job.part == "booklets"]
+        if not booklets or "pending" not in inspect.signature(site).parameters:
+            return False
+        return not self._site_records() or any(stat_inside(self.output, job.path) is None for job in booklets)
+
+    def early_site(self, site: Callable[..., list[Artefact]], to_make: list[Job]) -> None:
+        """The site's pages from the files written so far, the booklets still to make named as being made (step 4 of the module's docstring).
+
+        The files it lists are audited first, as for the final site; a broken
+        promise leaves the early site out (the final audit reports it).
+        """
+        from boardgen.make.audit import AuditError, audit
+        from boardgen.site.build import LANGS, page_path
+
+        waiting = [job for job in to_make if job.part == "booklets"]
+        making = {job.path for job in waiting}
+        listed = [job for job in self.jobs if job.part != SITE and job.path not in making]
+        try:
+            audit(listed, self.cache, self.context, self.shown)
+        except AuditError as exc:
+            logger.debug("no early site: %s", exc)
+            self.reporter.finished(SITE, [])
+            return
+        records = [record.artefact for job in listed if (record := self.cache.intact(job.path)) is not None]
+        self.reporter.started(SITE, 1.0)
+        made = site(records, self.output, pending=[job.artefact(0, "", None) for job in waiting])
+        self.reporter.finished(SITE, [self.shown(artefact.path) for artefact in made])
+        self.reporter.site_ready(self.shown(page_path(LANGS[0])), len(waiting))
+
     def audit(self, with_site: bool) -> None:
         """Hold every file the site will list (with the site) or the selection's (without) to its record's promises; AuditError otherwise."""
         from boardgen.make.audit import audit
@@ -353,6 +406,34 @@ class _Build:
             self.cache.save()
         except BoardgenError as exc:
             logger.debug("the build cache was not saved: %s", exc)
+
+
+def _quick(job: Job) -> bool:
+    """The jobs made before the early site: all but the booklets (the long ones)."""
+    return job.part != "booklets"
+
+
+def _remember_facts() -> Callable[[], None]:
+    """Have the site take each game's facts once for this build (the early site and the final one read the same); returns the undo.
+
+    The facts come from the games' code and texts, which a build does not change.
+    """
+    from boardgen.site import build as site_build
+
+    before = site_build.use_facts_source(None)
+    site_build.use_facts_source(before)
+    known: dict[str, site_build.GameFacts] = {}
+
+    def facts(game: str) -> site_build.GameFacts:
+        if game not in known:
+            known[game] = before(game)
+        return known[game]
+
+    def undo() -> None:
+        site_build.use_facts_source(before)
+
+    site_build.use_facts_source(facts)
+    return undo
 
 
 def summary(outcome: Outcome) -> str:

@@ -14,20 +14,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from boardgen.site.catalogue import Artefact
 
 __all__ = ["build_site", "site_folders"]
 
 
-def build_site(records: list[Artefact], output: Path) -> list[Artefact]:
+def build_site(records: list[Artefact], output: Path, pending: Sequence[Artefact] = ()) -> list[Artefact]:
     """Write the site's pages, thumbnails, stylesheet and manifest into ``output``; their records.
 
-    ``records`` are the files the build wrote or found up to date (see
+    ``records`` are the files the build wrote or found up to date; ``pending``
+    the ones it is still making, named on the pages as being made (see
     :mod:`boardgen.site.build`).
     """
     from boardgen.site.build import build_site as build
 
-    return build(records, output)
+    return build(records, output, pending=pending)
 
 
 def site_folders() -> tuple[str, ...]:

@@ -135,6 +135,7 @@ class Link:
     file: str
     hreflang: str | None = None
     context: str = ""
+    pending: bool = False  # a file still being made: the page names it without a link (``href`` is empty)
 
     @property
     def file_parts(self) -> list[str]:
@@ -215,9 +216,25 @@ class GameView:
     several_sizes: bool = False  # boards of several sizes are offered: each link says its size
 
 
+NOT_MADE = ""  # the sha256 of a record of a file not made yet (:func:`build_site`'s ``pending``): a real one has 64 hex digits
+
+
+def is_pending(record: Artefact) -> bool:
+    """Whether ``record`` stands for a file the build is still making (no bytes yet): its link is shown as being made."""
+    return record.sha256 == NOT_MADE
+
+
+def _words(record: Artefact, lang: str, number: int | None = None, size: str = "") -> tuple[list[str], list[str]]:
+    """:func:`link_parts`, but a file still being made says so in place of its pages and size, which nobody knows yet."""
+    what, details = link_parts(record, lang, number, size)
+    return (what, [record.format.upper(), text(lang, "being_made")]) if is_pending(record) else (what, details)
+
+
 def _link(record: Artefact, page: str, lang: str, number: int | None = None, size: str = "") -> Link:
     single = record.lang if record.lang in TAGS else None
-    return Link(relative(record.path, page), link_text(record, lang, number, size), posixpath.basename(record.path), TAGS[single] if single else None)
+    what, details = _words(record, lang, number, size)
+    href = "" if is_pending(record) else relative(record.path, page)
+    return Link(href, ", ".join(what + details), posixpath.basename(record.path), TAGS[single] if single else None, pending=is_pending(record))
 
 
 def _groups(records: Sequence[Artefact], page: str, lang: str, sizes: Mapping[int, str] | None = None) -> list[Group]:
@@ -288,10 +305,10 @@ def _cell_link(record: Artefact, page: str, lang: str, hidden: int | None = None
     kind, language, paper, edition: ``hidden`` None); in the footer's
     sentence on the self-test sheet, its kind alone (``hidden=1``).
     """
-    what, details = link_parts(record, lang)
+    what, details = _words(record, lang)
     cut = len(what) if hidden is None else hidden
     link = _link(record, page, lang)
-    return Link(link.href, ", ".join(what[cut:] + details), link.file, link.hreflang, ", ".join(what[:cut]) + ", ")
+    return Link(link.href, ", ".join(what[cut:] + details), link.file, link.hreflang, ", ".join(what[:cut]) + ", ", link.pending)
 
 
 def _row_name(kind: str, paper: str, lang: str) -> str:
@@ -588,7 +605,7 @@ def source_files(records: Iterable[Artefact]) -> list[Path]:
     return found
 
 
-def build_site(records: list[Artefact], output: Path, base_url: str | None = None) -> list[Artefact]:
+def build_site(records: list[Artefact], output: Path, base_url: str | None = None, pending: Sequence[Artefact] = ()) -> list[Artefact]:
     """Write the site's pages, thumbnails, stylesheet, 404 page, manifest (and sitemap) into ``output``; their records.
 
     ``records`` are the build's files; records of the site's own kinds (pages,
@@ -596,14 +613,23 @@ def build_site(records: list[Artefact], output: Path, base_url: str | None = Non
     those anew.  Games are shown in the registry's order (by id).  The
     sitemap is written only when the site's address is known: ``base_url``,
     else the ``BOARDGEN_SITE_URL`` environment variable (:func:`site_url`).
+
+    ``pending`` are the records of files still being made (the booklets, while
+    the build typesets them; their bytes, sha256 and pages are not known):
+    the pages name each in its place, marked as being made, with no link, and
+    the manifest leaves them out.  The build writes such a site first, so
+    that it can be opened within the first minute, and writes it again with
+    no ``pending`` when they are made; a site without ``pending`` is what it
+    always was.
     """
     from boardgen.booklet.paths import templates_dir
 
     url = site_url(base_url)
     files = [record for record in records if record.kind not in SITE_KINDS]
+    waiting = [replace(record, bytes=0, sha256=NOT_MADE, pages=None) for record in pending if record.kind not in SITE_KINDS]
     calibration = [record for record in files if record.kind == "calibration"]
     by_game: dict[str, list[Artefact]] = {}
-    for record in files:
+    for record in [*files, *waiting]:
         if record.game is not None:
             by_game.setdefault(record.game, []).append(record)
     for game_id in by_game:
