@@ -174,6 +174,8 @@ REFUSED = "refused to read {}: a booklet may only use the project's templates, f
 # The fetcher each laid-out document reads with: writing the PDF reads too (an SVG image loads the
 # images it refers to only when it is drawn), and is watched like the layout.
 _FETCHERS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+# The parsed HTML each laid-out document came from, as the pagination repair left it (the HTML folder reads it).
+_SOURCES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 
 @contextlib.contextmanager
@@ -216,7 +218,13 @@ def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool
         source = weasyprint.HTML(string=html, base_url=DOCUMENT_BASE, url_fetcher=fetcher)
         document = paginate(source, lambda: source.render(**_options(tagged)))
     _FETCHERS[document] = fetcher
+    _SOURCES[document] = source
     return document
+
+
+def laid_out_tree(document) -> Any:
+    """The HTML element tree the last layout of ``document`` read: the pagination repair's changes made (an ElementTree root)."""
+    return _SOURCES[document].etree_element
 
 
 def document_pdf(document, tagged: bool = True) -> bytes:
