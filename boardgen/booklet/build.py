@@ -10,7 +10,7 @@ booklets and diagrams are :mod:`boardgen.make.booklets`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -145,14 +145,42 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
 
 
 def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:
-    """Typeset a checked game's booklet."""
+    """Typeset a checked game's booklet.
+
+    The ink-saving edition is the full-ink edition's layout with its drawings
+    repainted (:func:`light_booklet_pdf`): the full-ink PDF is made first.
+    """
     from boardgen.booklet.impose import impose
     from boardgen.booklet.typeset import document_pdf
 
-    pdf = document_pdf(booklet_document(game, request))
+    page_request = replace(request, impose_on=None)
+    if request.ink == "light":
+        full = document_pdf(booklet_document(game, replace(page_request, ink="full")))
+        pdf, _ = light_booklet_pdf(game, page_request, full)
+    else:
+        pdf = document_pdf(booklet_document(game, page_request))
     if request.impose_on:
         pdf = impose(pdf, request.impose_on)
     return pdf
+
+
+def light_booklet_pdf(game: GameSources, request: BookletRequest, full_pdf: bytes) -> tuple[bytes, int]:
+    """The ink-saving edition of ``request`` (not imposed) from its full-ink edition's PDF, and its number of pages.
+
+    The drawings are repainted on the full-ink file (:mod:`boardgen.booklet.ink`):
+    one layout for both editions.  Where they cannot be matched, the edition
+    is laid out on its own, from the same HTML with light-ink drawings (whose
+    boxes have the full-ink drawings' sizes, so the pages break alike).
+    """
+    from boardgen.booklet.ink import light_from_full
+    from boardgen.booklet.typeset import document_pdf
+
+    light = replace(request, ink="light", impose_on=None)
+    painted = light_from_full(full_pdf, game, light)
+    if painted is not None:
+        return painted
+    document = booklet_document(game, light)
+    return document_pdf(document), len(document.pages)
 
 
 def games_with_sources() -> list[Path]:
