@@ -144,6 +144,27 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
     return document
 
 
+def cover_height_mm(game: GameSources, request: BookletRequest) -> float:
+    """The cover picture's largest height that keeps the booklet's cover on page 1, from a layout of the cover alone.
+
+    What :func:`booklet_document` chooses for the whole booklet (the cover is
+    the first page; what follows it does not change it); the ink-saving
+    edition draws its cover at this height when the full-ink one's had to shrink.
+    """
+    from boardgen.booklet.cover import fit_cover
+    from boardgen.booklet.html import booklet_html
+    from boardgen.booklet.papers import PAPERS
+    from boardgen.booklet.typeset import render_document
+
+    paper = PAPERS[request.paper]
+    roots = (templates_dir(), fonts_dir(), game.folder.resolve())
+
+    def layout(height: float):
+        return render_document(booklet_html(game, list(request.langs), paper, cover_height_mm=height, cover_only=True), roots=roots, base=game.folder)
+
+    return fit_cover(layout, paper.height_mm)[1]
+
+
 def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:
     """Typeset a checked game's booklet.
 

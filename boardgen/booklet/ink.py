@@ -27,9 +27,10 @@ The file is written as an incremental update of the full-ink file (pypdf):
 text, fonts, structure tree, marked-content ids, links and metadata are the
 full-ink file's, byte for byte, so the tagging, the languages and the text
 extraction are the same; the replaced page streams stay in the file unread.
-When the drawings cannot be matched this way (a cover picture that
-:func:`~boardgen.booklet.cover.fit_cover` shrank, a block WeasyPrint wrote
-otherwise), :func:`light_from_full` returns None and the caller lays the
+A cover picture that :func:`~boardgen.booklet.cover.fit_cover` shrank to
+keep the cover on page 1 (Nyout's) is drawn at the height a layout of the
+cover alone chooses.  When the drawings cannot be matched this way (a block
+WeasyPrint wrote otherwise, a diagram's size changed), :func:`light_from_full` returns None and the caller lays the
 light edition out on its own, as before: never wrong, at worst slower
 (docs/build.md, "The booklets").
 """
@@ -71,15 +72,14 @@ def light_from_full(full_pdf: bytes, game: GameSources, request: BookletRequest)
     """The ink-saving edition of ``request`` from the PDF of its full-ink edition, and its pages; None when its drawings cannot be matched."""
     from pypdf import PdfReader, PdfWriter
 
-    drawings = light_drawings(game, request)
-    alone = PdfReader(io.BytesIO(_drawings_pdf(game, drawings, request)))
-    lights: list[tuple[Block, Any]] = []
-    for page in alone.pages:
-        blocks = [block for block in figure_blocks(_data(page)) if block.drawing]
-        if len(blocks) != 1:
-            return None
-        lights.append((blocks[0], page))
-    if not drawings or len(lights) != len(drawings):
+    from boardgen.booklet.build import cover_height_mm
+
+    cover = _first_drawing(PdfReader(io.BytesIO(full_pdf)))
+    lights = _typeset_alone(game, request, light_drawings(game, request))
+    if lights and cover is not None and not _same_size(cover, lights[0][0]):
+        # the full-ink cover had to shrink to stay on page 1: draw the light one at the height it was given
+        lights = _typeset_alone(game, request, light_drawings(game, request, cover_height_mm(game, request)))
+    if not lights:
         return None
     writer = PdfWriter(io.BytesIO(full_pdf), incremental=True)  # the full-ink file kept as it is, the repainted pages appended
     drawing = 0
@@ -109,6 +109,29 @@ def light_from_full(full_pdf: bytes, game: GameSources, request: BookletRequest)
     return out.getvalue(), len(writer.pages)
 
 
+def _typeset_alone(game: GameSources, request: BookletRequest, drawings: list[str]) -> list[tuple[Block, Any]]:
+    """Each drawing typeset alone: its block and its page in the small document ([] when a page is not one drawing)."""
+    from pypdf import PdfReader
+
+    alone = PdfReader(io.BytesIO(_drawings_pdf(game, drawings, request)))
+    lights: list[tuple[Block, Any]] = []
+    for page in alone.pages:
+        blocks = [block for block in figure_blocks(_data(page)) if block.drawing]
+        if len(blocks) != 1:
+            return []
+        lights.append((blocks[0], page))
+    return lights if drawings and len(lights) == len(drawings) else []
+
+
+def _first_drawing(reader: Any) -> Block | None:
+    """The first drawing block of a booklet (its cover picture), None if it has none."""
+    for page in reader.pages:
+        for block in figure_blocks(_data(page)):
+            if block.drawing:
+                return block
+    return None
+
+
 def _data(page: Any) -> bytes:
     contents = page.get_contents()
     return contents.get_data() if contents is not None else b""
@@ -121,8 +144,11 @@ def _same_size(block: Block, light: Block) -> bool:
     return all(abs(a - b) <= 0.01 for a, b in zip(block.box[2:], light.box[2:]))
 
 
-def light_drawings(game: GameSources, request: BookletRequest) -> list[str]:
-    """Every drawing of the booklet in light ink as its HTML (an ``<img>``, or the board page's ``<figure>``), in the HTML's order."""
+def light_drawings(game: GameSources, request: BookletRequest, cover_height: float | None = None) -> list[str]:
+    """Every drawing of the booklet in light ink as its HTML (an ``<img>``, or the board page's ``<figure>``), in the HTML's order.
+
+    ``cover_height``: the cover picture's largest height in mm (default: the booklet's first try).
+    """
     from boardgen.booklet.board_page import board_page
     from boardgen.booklet.diagrams.draw import diagram_ink
     from boardgen.booklet.html import booklet_html
@@ -131,7 +157,7 @@ def light_drawings(game: GameSources, request: BookletRequest) -> list[str]:
     size = game.defaults.size if game.defaults else None
     last = board_page(game.id, size, request.paper, list(request.langs), "light")
     with diagram_ink("light"):
-        html = booklet_html(game, list(request.langs), PAPERS[request.paper], ink="light", board_page=last)
+        html = booklet_html(game, list(request.langs), PAPERS[request.paper], cover_height_mm=cover_height, ink="light", board_page=last)
     return DRAWING.findall(html) + [f'<figure class="board-page">{svg}</figure>' for svg in BOARD_PAGE.findall(html)]
 
 
