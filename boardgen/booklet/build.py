@@ -10,7 +10,7 @@ booklets and diagrams are :mod:`boardgen.make.booklets`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -144,15 +144,64 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
     return document
 
 
+def cover_height_mm(game: GameSources, request: BookletRequest) -> float:
+    """The cover picture's largest height that keeps the booklet's cover on page 1, from a layout of the cover alone.
+
+    What :func:`booklet_document` chooses for the whole booklet (the cover is
+    the first page; what follows it does not change it); the ink-saving
+    edition draws its cover at this height when the full-ink one's had to shrink.
+    """
+    from boardgen.booklet.cover import fit_cover
+    from boardgen.booklet.html import booklet_html
+    from boardgen.booklet.papers import PAPERS
+    from boardgen.booklet.typeset import render_document
+
+    paper = PAPERS[request.paper]
+    roots = (templates_dir(), fonts_dir(), game.folder.resolve())
+
+    def layout(height: float):
+        return render_document(booklet_html(game, list(request.langs), paper, cover_height_mm=height, cover_only=True), roots=roots, base=game.folder)
+
+    return fit_cover(layout, paper.height_mm)[1]
+
+
 def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:
-    """Typeset a checked game's booklet."""
+    """Typeset a checked game's booklet.
+
+    The ink-saving edition is the full-ink edition's layout with its drawings
+    repainted (:func:`light_booklet_pdf`): the full-ink PDF is made first.
+    """
     from boardgen.booklet.impose import impose
     from boardgen.booklet.typeset import document_pdf
 
-    pdf = document_pdf(booklet_document(game, request))
+    page_request = replace(request, impose_on=None)
+    if request.ink == "light":
+        full = document_pdf(booklet_document(game, replace(page_request, ink="full")))
+        pdf, _ = light_booklet_pdf(game, page_request, full)
+    else:
+        pdf = document_pdf(booklet_document(game, page_request))
     if request.impose_on:
         pdf = impose(pdf, request.impose_on)
     return pdf
+
+
+def light_booklet_pdf(game: GameSources, request: BookletRequest, full_pdf: bytes) -> tuple[bytes, int]:
+    """The ink-saving edition of ``request`` (not imposed) from its full-ink edition's PDF, and its number of pages.
+
+    The drawings are repainted on the full-ink file (:mod:`boardgen.booklet.ink`):
+    one layout for both editions.  Where they cannot be matched, the edition
+    is laid out on its own, from the same HTML with light-ink drawings (whose
+    boxes have the full-ink drawings' sizes, so the pages break alike).
+    """
+    from boardgen.booklet.ink import light_from_full
+    from boardgen.booklet.typeset import document_pdf
+
+    light = replace(request, ink="light", impose_on=None)
+    painted = light_from_full(full_pdf, game, light)
+    if painted is not None:
+        return painted
+    document = booklet_document(game, light)
+    return document_pdf(document), len(document.pages)
 
 
 def games_with_sources() -> list[Path]:

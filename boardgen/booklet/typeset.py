@@ -240,6 +240,14 @@ def final_html(document: Any) -> str:
     return str(paginated.html)
 
 
+def laid_out_tree(document: Any) -> Any:
+    """The HTML element tree the last layout of ``document`` read: the pagination repair's changes made (an ElementTree root; the HTML folder reads it)."""
+    paginated = _PAGINATED.get(document)
+    if paginated is None:
+        raise BoardgenError("laid_out_tree: the document was not laid out by boardgen.booklet.typeset.render_document")
+    return paginated.source.etree_element
+
+
 def document_pdf(document, tagged: bool = True) -> bytes:
     """The PDF bytes of a laid-out document (fonts subset with a fixed time stamp).
 

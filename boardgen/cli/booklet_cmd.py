@@ -85,8 +85,9 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 @click.option("--impose", is_flag=True, help="Lay the A5 pages two-up on A4 or Letter in saddle-stitch order.")
 @click.option("--ink", "ink", default="full", show_default=True, metavar="full|light", shell_complete=complete_choices(("full", "light")), help="light: the ink-saving edition (no tinted boxes, boards in light ink).")
 @click.option("--sources", "sources", metavar="DIR", type=click.Path(), help="Read the rule texts from DIR instead of rules_text/GAME.")
-@click.option("-o", "--output", "output", metavar="PATH", shell_complete=complete_file, help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER[-light].pdf here).")
-def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sources: str | None, output: str | None) -> int:
+@click.option("--format", "fmt", default="pdf", show_default=True, metavar="pdf|html", shell_complete=complete_choices(("pdf", "html")), help="html: the HTML and CSS WeasyPrint typesets, as a folder a browser opens (index.html, booklet.css, fonts/, images/).")
+@click.option("-o", "--output", "output", metavar="PATH", shell_complete=complete_file, help="Output PDF (replaced whole; a device or FIFO is refused), - for standard output (default: GAME-LANG-PAPER[-imposed-SHEET][-light].pdf here); with --format html, the folder (default: the same name without .pdf).")
+def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sources: str | None, fmt: str, output: str | None) -> int:
     """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
     from boardgen.booklet.problems import ProblemsError
@@ -98,6 +99,11 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sou
     if not folder.is_dir():
         where = "--sources" if sources else "GAME"
         raise OptionError(where, f"no rule texts for {info.id}: {folder} is not a folder")
+    chosen = fmt.strip().lower()
+    if chosen not in ("pdf", "html"):
+        raise OptionError("--format", f"must be pdf or html, not {fmt!r}")
+    if chosen == "html":
+        return _booklet_folder(info.id, folder, request, output)
     output_format(None, output, ("pdf",), "pdf", "a booklet")
     path = output_target(output, request.file_name(info.id))
     log.debug("typesetting %s from %s: %s on %s%s, %s ink", info.id, folder, "+".join(request.langs), request.paper, f", imposed on {request.impose_on}" if request.impose_on else "", request.ink)
@@ -109,6 +115,29 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sou
         click.echo(f"boardgen: error: {len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} in the rule texts; no PDF written", err=True)
         sys.exit(2)
     log.info("wrote %s", write_output(path, data))
+    return 0
+
+
+def _booklet_folder(game_id: str, folder: Path, request, output: str | None) -> int:
+    """``--format html``: the booklet's HTML folder (boardgen/booklet/html_folder.py), checked and written as the PDF is."""
+    from boardgen.booklet.build import load_checked
+    from boardgen.booklet.html_folder import check_folder_target, write_html_folder
+    from boardgen.booklet.problems import ProblemsError
+
+    if request.impose_on:
+        raise OptionError("--format", "html is the booklet's own pages; --impose lays the PDF's pages out on sheets, so it needs --format pdf")
+    if output in ("-", ""):
+        raise OptionError("-o", "--format html writes a folder, not a stream; give a folder name")
+    target = Path(output.rstrip("/") or "/") if output else Path(request.file_name(game_id).removesuffix(".pdf"))
+    check_folder_target(target, "-o")
+    try:
+        checked = load_checked(folder, game_id)
+        write_html_folder(checked, request, target, "-o")
+    except ProblemsError as exc:
+        _print_problems(exc.problems, err=True)
+        click.echo(f"boardgen: error: {len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} in the rule texts; no folder written", err=True)
+        sys.exit(2)
+    log.info("wrote %s/%s", target, "index.html")
     return 0
 
 

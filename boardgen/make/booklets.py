@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 BOOKLET_TASK = "boardgen.make.tasks:booklet"
 IMPOSED_TASK = "boardgen.make.tasks:imposed_booklet"
+LIGHT_TASK = "boardgen.make.tasks:light_booklet"
 DIAGRAM_TASK = "boardgen.make.tasks:diagram"
 
 # The editions of every game's booklet (docs/build.md, "The booklets"): each language set
@@ -42,6 +43,7 @@ EDITION_INKS: tuple[str, ...] = ("full", "light")  # "light": the ink-saving edi
 # Expected seconds of one core per file, until a build has measured them.
 BOOKLET_COST = {"a5": 12.0, "a4": 9.0, "letter": 9.0}
 IMPOSED_COST = 7.0  # imposition copies every page: about as long as typesetting, for now
+LIGHT_SHARE = 0.5  # an ink-saving edition repaints the full-ink one's drawings: about half a typesetting (docs/build.md)
 ONE_LANGUAGE_SHARE = 0.65  # one language: most of the bilingual booklet's pages (11-13 against 13-16 for Hex), two thirds of its time
 DIAGRAM_COST = 0.05
 IMPOSED_INPUTS = ("code", "booklet-code", "libraries")  # an imposition reads its A5 booklet, never the texts
@@ -115,7 +117,10 @@ def booklet_job(game: str, edition: "BookletRequest") -> Job:
 
     An imposed edition reads the file of the same edition on A5 pages
     (``needs``), so it depends on the texts through that file's key and on
-    nothing else of the game.  Its ``paper`` is the sheet it prints on.
+    nothing else of the game.  Its ``paper`` is the sheet it prints on.  An
+    ink-saving edition reads its full-ink edition's file and repaints its
+    drawings (:func:`boardgen.booklet.build.light_booklet_pdf`): the two
+    share one layout.
     """
     share = 1.0 if len(edition.langs) > 1 else ONE_LANGUAGE_SHARE
     args: tuple[Any, ...]
@@ -127,6 +132,9 @@ def booklet_job(game: str, edition: "BookletRequest") -> Job:
         # the texts of its own languages only: an edit of the other language leaves it as it is
         inputs = ("code", "booklet-code", "fonts", "templates", f"game:{game}", f"rules:{game}:{'+'.join(edition.langs)}", "libraries")
         cost = BOOKLET_COST.get(edition.paper, max(BOOKLET_COST.values()))
+        if edition.ink == "light":  # painted on the full-ink edition's layout (boardgen/booklet/ink.py): one layout for both
+            task, needs = LIGHT_TASK, (booklet_path(game, replace(edition, ink="full")),)
+            cost *= LIGHT_SHARE
     else:
         kind = "booklet-imposed"
         task, args, needs = IMPOSED_TASK, (edition.impose_on,), (booklet_path(game, replace(edition, impose_on=None)),)

@@ -119,6 +119,17 @@ def booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str = "full")
     return document_pdf(document), len(document.pages)
 
 
+def light_booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str, full_booklet: bytes) -> tuple[bytes, int]:
+    """A game's ink-saving booklet (``ink`` is ``light``) from the bytes of its full-ink edition (the file the job needs), and its pages.
+
+    The full-ink edition's layout with the drawings repainted in light ink:
+    the booklet is not laid out a second time (boardgen/booklet/ink.py).
+    """
+    from boardgen.booklet.build import BookletRequest, light_booklet_pdf, parse_ink
+
+    return light_booklet_pdf(checked_game(game_id), BookletRequest(langs, paper, None, parse_ink(ink)), full_booklet)
+
+
 def imposed_booklet(sheet: str, a5_booklet: bytes) -> bytes:
     """An A5 booklet (the bytes of the file the job needs) imposed two-up on ``sheet``."""
     from boardgen.booklet.impose import impose
