@@ -217,7 +217,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     all collected the same list).  Without xdist the order is pytest's.
     """
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
-    if workers < 2 or config.getvalue("dist") not in ("load", "worksteal"):
+    if workers < 2 or not config.pluginmanager.hasplugin("xdist"):  # the count is inherited by a pytest run inside a test, -p no:xdist or not
+        return
+    if config.getoption("dist", default=None) not in ("load", "worksteal"):
         return
     modules: dict[str, list[pytest.Item]] = {}
     for item in items:

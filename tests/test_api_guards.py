@@ -99,10 +99,14 @@ CASES: dict[str, tuple[list[Case], list[Case]]] = {
     ),
     "booklet": (
         [("game None", lambda: api.booklet(None), "game"), ("sources 5", lambda: api.booklet("hex", sources=5), "sources"),
-         ("langs 5", lambda: api.booklet("hex", langs=5), "langs"), ("impose 'no'", lambda: api.booklet("hex", impose="no"), "impose")],
+         ("langs 5", lambda: api.booklet("hex", langs=5), "langs"), ("impose 'no'", lambda: api.booklet("hex", impose="no"), "impose"),
+         ("format 5", lambda: api.booklet("hex", format=5), "format")],
         [("game 'go'", lambda: api.booklet("go"), "game"), ("langs 'fr'", lambda: api.booklet("hex", langs="fr"), "langs"),
          ("paper 'a0'", lambda: api.booklet("hex", paper="a0"), "paper"),
-         ("sources missing", lambda: api.booklet("hex", sources="/nonexistent/texts"), "sources")],
+         ("sources missing", lambda: api.booklet("hex", sources="/nonexistent/texts"), "sources"),
+         ("format 'epub'", lambda: api.booklet("hex", format="epub"), "format"),
+         ("format html without a path", lambda: api.booklet("hex", format="html"), "path"),
+         ("format html imposed", lambda: api.booklet("hex", format="html", impose=True, paper="a4", path="x"), "format")],
     ),
     "check": (
         [("paths 5", lambda: api.check(5), "paths"), ("paths [5]", lambda: api.check([5]), "paths"),

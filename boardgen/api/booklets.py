@@ -34,8 +34,15 @@ def booklet(
     impose: bool = False,
     sources: StrPath | None = None,
     ink: str = "full",
+    format: str = "pdf",
 ) -> bytes:
     """The rule booklet of ``game`` as PDF bytes (also written to ``path`` when given).
+
+    ``format="html"``: instead of the PDF, the HTML and CSS the booklet hands
+    WeasyPrint (its pagination repaired), written as a folder at ``path``
+    (required; ``index.html``, ``booklet.css``, ``fonts/``, ``images/``, relative
+    links), as ``boardgen booklet --format html`` writes it; the bytes returned
+    are its ``index.html``. Not with ``impose=True``.
 
     ``langs``: ``("pt", "en")`` (default; side by side), ``("en",)``, or the
     command line's ``"pt+en"``. ``paper``: the page, ``"a5"`` (default), ``"a4"``
@@ -65,12 +72,32 @@ def booklet(
     folder = Path(checks.path_item(sources, "sources")) if sources is not None else game_folder(info.id)
     if not folder.is_dir():
         raise OptionError("sources" if sources is not None else "game", f"no rule texts for {info.id}: {folder} is not a folder")
+    chosen = checks.text(format, "format").strip().lower()
+    if chosen not in ("pdf", "html"):
+        raise OptionError("format", f"must be pdf or html, not {format!r}")
     target = files.target(path)
+    if chosen == "html":
+        return _booklet_folder(info.id, folder, request, target)
     if target is not None:
         files.output_format(None, target, ("pdf",), "pdf")
         files.check_writable(target)
     data = booklet_pdf(load_checked(folder, info.id), request)
     return files.deliver(data, target)
+
+
+def _booklet_folder(game_id: str, folder: Path, request: object, target: Path | None) -> bytes:
+    """``format="html"``: the booklet's HTML folder at ``target``, written whole or not at all; its index.html's bytes."""
+    from boardgen.booklet.build import BookletRequest, load_checked
+    from boardgen.booklet.html_folder import check_folder_target, write_html_folder
+
+    assert isinstance(request, BookletRequest)
+    if request.impose_on:
+        raise OptionError("format", "html is the booklet's own pages; impose=True lays the PDF's pages out on sheets")
+    if target is None:
+        raise OptionError("path", "format='html' writes a folder: give its name")
+    check_folder_target(target, "path")
+    written = write_html_folder(load_checked(folder, game_id), request, target, "path")
+    return (written / "index.html").read_bytes()
 
 
 def check(paths: StrPath | Iterable[StrPath] | None = None) -> list[Problem]:

@@ -95,10 +95,16 @@ class _Writer:
         self.finished = finished
         self.after_first = after_first
         self.held: list[tuple[Job, tasks.Made]] = []
-        self._between()
+        self.settle()
 
-    def _between(self) -> None:
-        if self.after_first is not None and self.pending.first_left == 0:
+    def due(self) -> bool:
+        """Whether every first job is written and ``after_first`` has not run yet."""
+        return self.after_first is not None and self.pending.first_left == 0
+
+    def settle(self) -> None:
+        """Run ``after_first`` if it is due, then write what was held for it."""
+        if self.due():
+            assert self.after_first is not None
             after_first, self.after_first = self.after_first, None
             after_first()
             held, self.held = self.held, []
@@ -111,7 +117,6 @@ class _Writer:
             return
         self.finished(job, made)
         self.pending.written(job)
-        self._between()
 
 
 def make_all(
@@ -140,6 +145,7 @@ def make_all(
             started(job)
             made = tasks.make(job.path, job.task, job.args, needed(job))
             writer.write(job, made)
+            writer.settle()
         return
     _in_pool(pending, min(processes, len(jobs)), needed, started, writer)
 
@@ -153,13 +159,17 @@ def _in_pool(pending: Jobs, processes: int, needed: Needed, started: Started, wr
     running: dict[str, Job] = {}
     with multiprocessing.Pool(processes, initializer=init_worker, initargs=(os.getpid(),)) as pool:
         logger.debug("%s in %d processes", describe(pending.waiting + pending.ready), processes)
-        while pending or running:
-            while pending.ready and len(running) < processes:
+
+        def hand_out(limit: int) -> None:
+            while pending.ready and len(running) < limit:
                 job = pending.take()
                 running[job.path] = job
                 started(job)
                 deliver = _deliver(results, job)
                 pool.apply_async(tasks.run, (job.path, job.task, job.args, needed(job)), callback=deliver, error_callback=deliver)
+
+        while pending or running:
+            hand_out(processes)
             try:
                 job, result = results.get(timeout=WAIT_SECONDS)
             except queue.Empty:
@@ -170,6 +180,11 @@ def _in_pool(pending: Jobs, processes: int, needed: Needed, started: Started, wr
             if isinstance(result, BaseException):  # the pool itself failed (a result that did not pickle)
                 raise result
             writer.write(job, result)
+            if writer.due():
+                # This process is about to write the early site, seconds of work: queue a second
+                # job for each worker first, so that none of them waits for it.
+                hand_out(2 * processes)
+                writer.settle()
 
 
 def _deliver(results: "queue.SimpleQueue[tuple[Job, Any]]", job: Job) -> Callable[[Any], None]:

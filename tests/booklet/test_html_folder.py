@@ -64,6 +64,13 @@ def test_the_html_folder_holds_every_file_it_names_and_typesets_as_the_booklet(t
         text = (folder / name).read_text(encoding="utf-8")
         assert "file:" not in text and str(Path.cwd()) not in text and "/boardgen-game/" not in text, name
 
+    from boardgen import api
+
+    again = tmp_path / "from-the-api"
+    page = api.booklet("hex", paper="a4", format="html", path=again)  # the library writes the command's folder, byte for byte
+    assert page == (folder / "index.html").read_bytes()
+    assert {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()} == {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
     pdf = booklet_file(tmp_path_factory, BOOKLET)
     bare = tmp_path / "bare.pdf"
     bare.write_bytes(weasyprint.HTML(filename=str(folder / "index.html")).write_pdf())
