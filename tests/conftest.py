@@ -156,6 +156,18 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` on a machine of one or two cores: one worker more than cores.
+
+    Part of the suite waits rather than computes (Chromium's pages, the
+    preview server's polls, the Ctrl-C and kill tests' sleeps, subprocesses
+    starting): on the 2-core CI machine a third worker runs while another
+    waits.  On more cores xdist's own count (one a core) is kept.
+    """
+    cores = os.cpu_count() or 1
+    return cores + 1 if cores <= 2 else None
+
+
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """``-n N`` without ``--dist``: work stealing, not xdist's default ``load``.
 

@@ -54,7 +54,8 @@ def test_the_ink_saving_edition_has_the_full_editions_pages_and_text_and_less_in
     painted = light_from_full(full, checked, request)
     assert painted is not None, f"{game}: the drawings were not found in the full-ink file (the edition would be laid out again)"
     light, pages = painted
-    assert light_booklet_pdf(checked, request, full) == painted  # what the build writes, and the same bytes again
+    if game == LIGHT_GAMES[0]:  # one game suffices for the painting's bytes being the build's, and the same twice
+        assert light_booklet_pdf(checked, request, full) == painted
     light_path = tmp_path / "light.pdf"
     light_path.write_bytes(light)
     full_pdf, light_pdf = PdfReader(full_path), PdfReader(light_path)

@@ -246,11 +246,11 @@ def check_diagrams(visit: Visit, where: str) -> int:
     return len(found)
 
 
-def check_steps(visit: Visit, output: Path, server: str, where: str) -> int:
-    """Each diagram that plays: previous by click, previous by key, next by key and click, back to the booklet's picture."""
+def check_steps(visit: Visit, output: Path, server: str, where: str, first_only: bool = False) -> int:
+    """Each diagram that plays (``first_only``: the first): previous by click, previous by key, next by key and click, back to the booklet's picture."""
     page = visit.page
     figures = page.locator("article.rules figure[data-moves]")
-    for index in range(figures.count()):
+    for index in range(min(figures.count(), 1) if first_only else figures.count()):
         figure = figures.nth(index)
         moves = int(figure.get_attribute("data-moves") or 0)
         name = f"{where}: diagram {figure.get_attribute('data-diagram')}"
@@ -334,7 +334,8 @@ def test_a_rules_page_on_a_phone_and_a_desktop(rules_site, browser, server, game
             visit.page.set_viewport_size({"width": width, "height": HEIGHT})
             check_width(visit, width, where)
             check_diagrams(visit, where)
-            check_steps(visit, output, server, where)
+            # Every diagram steps at the phone's width; at the desktop's, the same script on the first one.
+            check_steps(visit, output, server, where, first_only=width != WIDTHS[0])
             check_picks(visit, jobs, game, lang, paper, where, switch=width == WIDTHS[-1])
             check_width(visit, width, f"{where}, the other paper shown")
             if how == "http" and width == AXE_WIDTH[lang]:  # over HTTP: from disk, axe could not read the stylesheets (CORS)
