@@ -156,6 +156,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown (and not an error) under -p no:xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto`` on a machine of one or two cores: one worker more than cores.
 
@@ -168,6 +169,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return cores + 1 if cores <= 2 else None
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown (and not an error) under -p no:xdist
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """``-n N`` without ``--dist``: work stealing, not xdist's default ``load``.
 

@@ -75,6 +75,11 @@ def booklet_file(factory: pytest.TempPathFactory, booklet: Booklet) -> Path:
     request = BookletRequest(booklet.langs, booklet.paper)
     if booklet.ink != "full":  # the full edition is the request's default
         request = replace(request, ink=booklet.ink)
+    if booklet.ink == "light":  # painted on the shared full-ink file, as booklet_pdf paints it on one it typesets (the same bytes)
+        from boardgen.booklet.build import light_booklet_pdf
+
+        full = booklet_file(factory, replace(booklet, ink="full"))
+        return _once(_shared_folder(factory) / f"{booklet.name}.pdf", lambda: light_booklet_pdf(load_checked(game_folder(booklet.game)), request, full.read_bytes())[0])
     return _once(_shared_folder(factory) / f"{booklet.name}.pdf", lambda: booklet_pdf(load_checked(game_folder(booklet.game)), request))
 
 
