@@ -334,8 +334,9 @@ def test_a_rules_page_on_a_phone_and_a_desktop(rules_site, browser, server, game
             visit.page.set_viewport_size({"width": width, "height": HEIGHT})
             check_width(visit, width, where)
             check_diagrams(visit, where)
-            # Every diagram steps at the phone's width; at the desktop's, the same script on the first one.
-            check_steps(visit, output, server, where, first_only=width != WIDTHS[0])
+            # Every diagram steps at the phone's width from disk; at the desktop's, and over HTTP (the same
+            # script and frames, other addresses), the first one of the page.
+            check_steps(visit, output, server, where, first_only=width != WIDTHS[0] or how == "http")
             check_picks(visit, jobs, game, lang, paper, where, switch=width == WIDTHS[-1])
             check_width(visit, width, f"{where}, the other paper shown")
             if how == "http" and width == AXE_WIDTH[lang]:  # over HTTP: from disk, axe could not read the stylesheets (CORS)
