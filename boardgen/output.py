@@ -475,3 +475,14 @@ def remove_inside(root: Path, relative: str) -> bool:
             finally:
                 os.close(parent)
     return True
+
+
+def make_folder(folder: Path, option: str) -> Path:
+    """``folder``, made if missing; OptionError naming ``option`` when it is a file or cannot be made (the build's and the preview's output)."""
+    if folder.exists() and not folder.is_dir():
+        raise OptionError(option, f"{folder} is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(option, f"cannot create folder {folder}: {exc.strerror or exc}") from None
+    return folder

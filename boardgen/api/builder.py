@@ -95,7 +95,9 @@ def build(
         raise OptionError("jobs", f"expected a whole number of processes, not {shown(jobs)}")
     else:
         processes = checked_processes(jobs, "jobs", str(jobs))
-    folder = _folder(Path(folder_name))
+    from boardgen.output import make_folder
+
+    folder = make_folder(Path(folder_name), "output")
     outcome = run_build(folder, Selection(games, parts) if parts is not None else Selection(games), processes)
     return BuildSummary(
         folder,
@@ -106,13 +108,3 @@ def build(
         outcome.seconds,
     )
 
-
-def _folder(folder: Path) -> Path:
-    """``folder``, made if missing; OptionError for ``output`` when it is a file or cannot be made."""
-    if folder.exists() and not folder.is_dir():
-        raise OptionError("output", f"{folder} is not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OptionError("output", f"cannot create folder {folder}: {exc.strerror or exc}") from None
-    return folder

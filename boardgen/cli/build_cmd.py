@@ -89,14 +89,9 @@ def output_folder(output: str) -> Path:
 
     if not output:  # -o "$UNSET" would otherwise build into the current folder
         raise OptionError("-o/--output", "the folder name is empty; give a folder (the default is output)")
-    folder = Path(output)
-    if folder.exists() and not folder.is_dir():
-        raise OptionError("-o/--output", f"{folder} is not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OptionError("-o/--output", f"cannot create folder {folder}: {exc.strerror or exc}") from None
-    return folder
+    from boardgen.output import make_folder
+
+    return make_folder(Path(output), "-o/--output")
 
 
 def _split(values: tuple[str, ...]) -> list[str]:

@@ -16,25 +16,20 @@ module-scoped fixtures; the booklet is the session's shared one
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from boardgen.site.catalogue import digest
 
-from ..conftest import CHROMIUM_FLAGS, require_tool
+from .browser_kit import chromium, serving
 from .records import build_small_output, records_from_output
 
 GAMES = ("brax", "hex")
 WIDTHS = {"narrow": 375, "wide": 1280}
-CHROMIUM_ARGS = list(CHROMIUM_FLAGS)
 
 
 @pytest.fixture(scope="module")
@@ -59,37 +54,16 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    chromium = require_tool("chromium")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address) -> None:
-        """A browser that closes a page mid-download (a lazy image it no longer needs) is not an error."""
-        import sys
-
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
 
 
 @pytest.fixture(scope="module")
 def server(site) -> Iterator[str]:
     """A static web server of the output folder on 127.0.0.1 (any free port); its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    httpd = _Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(site) as base:
+        yield base
 
 
 def site_pages(site: Path) -> list[str]:

@@ -22,12 +22,9 @@ nor on the home pages and a download page.
 from __future__ import annotations
 
 import fcntl
-import functools
-import http.server
 import os
 import pickle
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -37,7 +34,7 @@ import pytest
 from boardgen.site.catalogue import Artefact, digest
 from boardgen.site.words import TAGS
 
-from ..conftest import CHROMIUM_FLAGS, require_tool
+from .browser_kit import chromium, serving
 
 LANGS = ("pt", "en")
 PAGES = {"pt": "{game}.html", "en": "en/{game}.html"}
@@ -127,41 +124,16 @@ def rules_site(tmp_path_factory) -> tuple[Path, list]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    chromium = require_tool("chromium")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=list(CHROMIUM_FLAGS))
+    with chromium() as launched:
         yield launched
-        launched.close()
 
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address) -> None:
-        """A browser that drops a connection it no longer needs (a page closed mid-load) is not an error."""
-        import sys
-
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
 
 
 @pytest.fixture(scope="module")
 def server(rules_site) -> Iterator[str]:
     """A static web server of the output folder on 127.0.0.1 (a free port); its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(rules_site[0]))
-    httpd = _Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
+    with serving(rules_site[0]) as base:
+        yield base
 
 
 # -- one visit ------------------------------------------------------------------------------------
