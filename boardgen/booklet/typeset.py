@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from boardgen.booklet.pagination.relayout import lay_out
 from boardgen.booklet.pagination.repair import paginate
 from boardgen.booklet.problems import display_path
 from boardgen.errors import BoardgenError
@@ -219,7 +220,7 @@ def render_document(html: str, roots: tuple[Path, ...], base: Path, tagged: bool
         return weasyprint.HTML(string=text, base_url=DOCUMENT_BASE, url_fetcher=fetcher)
 
     with _reading_only_the_project(fetcher), fixed_font_time():
-        paginated = paginate(html, parse, lambda source: source.render(**_options(tagged)))
+        paginated = paginate(html, parse, lambda source: lay_out(source, _options(tagged)))
     document = paginated.document
     _FETCHERS[document] = fetcher
     _PAGINATED[document] = paginated

@@ -37,6 +37,7 @@ from boardgen.booklet.pagination.boxes import class_names, walk
 from boardgen.booklet.pagination.faults import Faults, page_faults
 from boardgen.booklet.pagination.floats import Plans, Reorder, fill_gaps
 from boardgen.booklet.pagination.headings import TurnPage, turn_stranded_headings
+from boardgen.booklet.pagination.relayout import Layout
 from boardgen.booklet.pagination.words import KeepWordWhole, keep_words_whole
 from boardgen.errors import BoardgenError
 
@@ -63,42 +64,67 @@ def apply_changes(changes: list[Change]) -> int:
 
 @dataclass
 class Paginated:
-    """The layout kept, the parsed document it was made from (a ``weasyprint.HTML``) and that document as HTML."""
+    """The layout kept, the parsed document it was made from (a ``weasyprint.HTML``) and that document as HTML.
+
+    ``layouts``: how many layouts the repair made; ``pages_made``: how many
+    pages they laid out in all (a layout made in part counts its own).
+    """
 
     document: Any
     source: Any
     html: str
+    layouts: int = 1
+    pages_made: int = 0
+    stale: bool = False  # a later layout, made in part from this one, took its pages
 
 
-def paginate(html: str, parse: Callable[[str], Any], layout: Callable[[Any], Any]) -> Paginated:
+def paginate(html: str, parse: Callable[[str], Any], layout: Callable[[Any], Layout]) -> Paginated:
     """``html`` parsed by ``parse`` and laid out by ``layout(source)``, its pages corrected.
 
     After each layout the pages are read (:func:`page_faults`); the parsed
-    document is changed where they went wrong, written out and parsed again,
-    and laid out again.  The result is the first layout with no fault left,
-    else the one with fewest.
+    document is changed where they went wrong and laid out again: in part,
+    from the first page the change touches, when the changes are words kept
+    whole (:meth:`~boardgen.booklet.pagination.relayout.Layout.again`), else
+    written out, parsed again and laid out whole.  The result is the first
+    layout with no fault left, else the one with fewest.
     """
     source = parse(html)
-    document = layout(source)
-    current = Paginated(document, source, html)
-    if not _cover_fits(document):
+    laid_out = layout(source)
+    current = Paginated(laid_out.document, source, html, pages_made=laid_out.pages_made)
+    if not _cover_fits(laid_out.document):
         return current  # boardgen.booklet.cover.fit_cover lays it out again with a smaller picture
-    faults = page_faults(document)
+    faults = page_faults(laid_out.document)
     best = (faults.count, current)
     plans = Plans()
+    layouts, pages_made = 1, laid_out.pages_made
     for _ in range(MAX_LAYOUTS - 1):
-        changed = apply_changes(plan_changes(faults, plans))
-        if not changed:
+        changes = plan_changes(faults, plans)
+        if not apply_changes(changes):
             break
         html = html_of(source.etree_element)
-        changed_source = parse(html)
-        plans.remap(same_elements(source.etree_element, changed_source.etree_element))
-        source = changed_source
-        current = Paginated(layout(source), source, html)
-        faults = page_faults(current.document)
+        words = [change for change in changes if isinstance(change, KeepWordWhole)]
+        again = laid_out.again([(word.element, word.edit_text) for word in words]) if len(words) == len(changes) else None
+        if again is not None:
+            current.stale = True  # its pages and parsed tree are the new layout's now
+        else:
+            changed_source = parse(html)
+            plans.remap(same_elements(source.etree_element, changed_source.etree_element))
+            source = changed_source
+            again = layout(source)
+        laid_out = again
+        layouts, pages_made = layouts + 1, pages_made + again.pages_made
+        current = Paginated(again.document, source, html, layouts, pages_made)
+        faults = page_faults(again.document)
         if faults.count < best[0]:
             best = (faults.count, current)
-    return current if faults.count <= best[0] else best[1]
+    kept = current if faults.count <= best[0] else best[1]
+    if kept.stale:  # an earlier layout was best, and a later one made in part took its pages: make it again
+        source = parse(kept.html)
+        laid_out = layout(source)
+        kept = Paginated(laid_out.document, source, kept.html)
+        layouts, pages_made = layouts + 1, pages_made + laid_out.pages_made
+    kept.layouts, kept.pages_made = layouts, pages_made
+    return kept
 
 
 # What the HTML syntax writes differently from XML: elements with no end tag, and the two whose

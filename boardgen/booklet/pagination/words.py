@@ -32,6 +32,10 @@ class KeepWordWhole:
         """Make the change in the parsed document; how many of the element's texts changed (0: none held such a word)."""
         return _dehyphenate(self.element, self.start)
 
+    def edit_text(self, text: str) -> str:
+        """The same change made to one of the element's texts as the layout holds it (a text box of the box tree)."""
+        return dehyphenated(text, self.start)
+
 
 def keep_words_whole(faults: Faults) -> list[KeepWordWhole]:
     """The words broken at the foot of a page, to be kept whole: one change each.
@@ -48,8 +52,8 @@ def keep_words_whole(faults: Faults) -> list[KeepWordWhole]:
     return changes
 
 
-def _dehyphenate(element: Any, start: str) -> int:
-    """Remove the soft hyphens of the words of ``element``'s own text that can break just after ``start``."""
+def dehyphenated(text: str, start: str) -> str:
+    """``text`` with the soft hyphens taken out of its words that can break just after ``start``."""
 
     def whole(match: re.Match[str]) -> str:
         word = match.group(0)
@@ -60,14 +64,18 @@ def _dehyphenate(element: Any, start: str) -> int:
                     return word.replace(ZWNJ + SOFT_HYPHEN, "").replace(SOFT_HYPHEN, "")
         return word
 
+    return re.sub(r"\S*" + SOFT_HYPHEN + r"\S*", whole, text) if SOFT_HYPHEN in text else text
+
+
+def _dehyphenate(element: Any, start: str) -> int:
+    """Remove the soft hyphens of the words of ``element``'s own text that can break just after ``start``."""
     changed = 0
     slots = [(element, "text")] + [(child, "tail") for child in element]
     for owner, name in slots:
         text = getattr(owner, name)
-        if text and SOFT_HYPHEN in text:
-            new = re.sub(r"\S*" + SOFT_HYPHEN + r"\S*", whole, text)
+        if text:
+            new = dehyphenated(text, start)
             if new != text:
                 setattr(owner, name, new)
                 changed += 1
     return changed
-
