@@ -17,6 +17,7 @@ one module a job:
 ``floats``     the fix for a gap: diagrams float forward to the next page;
 ``words``      the fix for a word hyphenated across a page turn;
 ``headings``   the fix for a heading stranded at a page's foot;
+``relayout``   laying out again from the first page a text change touches;
 ``repair``     the loop: page model -> changes (``plan_changes``) -> document
                changed (``apply_changes``) -> laid out again.
 """
