@@ -126,13 +126,13 @@ def lay_out(source: Any, options: dict[str, Any]) -> Layout:
 def _layout(html: Any, previous: Any, root_box: Any, context: Any, pages: list[Any]) -> Layout:
     """WeasyPrint's ``layout_document`` run again on its own page maker, re-making only the pages marked changed."""
     import weasyprint.layout
-    from weasyprint.document import Document, Page
+    from weasyprint.document import Page
 
     made: list[tuple[Any, Any, Any]] = []
     remade = _Counting()
     with _replaced(weasyprint.layout, "initialize_page_maker", lambda context, root_box: None), _keeping_pages(made, pages, remade):
         page_boxes = [Page(page_box) for page_box in weasyprint.layout.layout_document(html, root_box, context)]
-    document = Document(page_boxes, previous.metadata, previous.url_fetcher, previous.font_config, previous.color_profiles, previous.output_intent)
+    document = previous.copy(page_boxes)  # the public copy: the same metadata, fetcher and fonts, whatever the version's fields
     document._html = html
     return Layout(document, html, root_box, context, made, pages_made=remade.count)
 
