@@ -54,6 +54,7 @@ Games of chance and of more than two players go through the same playouts:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection, Mapping
 from fractions import Fraction
 from typing import Any
@@ -187,8 +188,9 @@ def _playout(
             return ply
         move = rng.choice(moves)
         extra = rng.choice(moves)
+        shouted = Counter(m.text.upper() for m in moves)  # once a ply: a text is checked in upper case where that names one move
         for other in moves if deep else ([move] if extra is move else [move, extra]):
-            _check_move_text(state, other, context, upper=deep or other is move)
+            _check_move_text(state, other, context, shouted if deep or other is move else None)
             if deep:
                 child = state.apply(other)
                 assert isinstance(child, engine), f"{context}: {other.text} gave a {type(child).__name__}"
@@ -284,12 +286,13 @@ def _check_point_names(
         used |= named
 
 
-def _check_move_text(state: GameState, move: Move, context: str, upper: bool) -> None:
+def _check_move_text(state: GameState, move: Move, context: str, upper: Counter[str] | None) -> None:
+    """``move``'s text parses back to it; with ``upper`` (how many legal moves each upper-cased text names), so does its upper case."""
     assert move.text and move.text == move.text.strip(), f"{context}: bad move text {move.text!r}"
     assert state.parse_move(move.text) == move, f"{context}: {move.text!r} does not parse back to the same move"
     shouted = move.text.upper()
     # a text that only its letter case tells from another move's (chess: Bxc4 the bishop, bxc4 the b-pawn) is exempt
-    if upper and [m.text.upper() for m in state.legal_moves()].count(shouted) == 1:
+    if upper is not None and upper[shouted] == 1:
         assert state.parse_move(shouted) == move, f"{context}: {shouted!r} (upper case) is refused"
     assert move.path or move.kind == "pass", f"{context}: {move.text} has an empty path"
 

@@ -44,6 +44,8 @@ from boardgen.drawing.model import Arc, Circle, Group, Line, Path as PathShape, 
 from boardgen.drawing.pdf import render_pdf
 from boardgen.registry import get_game
 
+from ..raster_kit import pdf_page
+
 SVG = "{http://www.w3.org/2000/svg}"
 PT_MM = 25.4 / 72
 DPI = 400
@@ -66,8 +68,7 @@ def checked(body: str, defaults: Defaults) -> CheckedDiagram:
 def rasterise(sheet: Sheet, tmp_path: Path, name: str) -> Image.Image:
     pdf = tmp_path / f"{name}.pdf"
     pdf.write_bytes(render_pdf(sheet))
-    subprocess.run(["pdftoppm", "-r", str(DPI), "-png", "-singlefile", str(pdf), str(tmp_path / name)], check=True)
-    return Image.open(tmp_path / f"{name}.png").convert("RGB")
+    return pdf_page(pdf, DPI)
 
 
 def board_to_sheet(sheet: Sheet, diagram: CheckedDiagram):

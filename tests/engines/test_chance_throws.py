@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +14,8 @@ from boardgen.drawing.model import Circle, Group, Sheet, Text
 from boardgen.drawing.pdf import render_pdf
 from boardgen.engine.chance import STICKS_4, TWO_DICE
 
+from tests.raster_kit import pdf_page
+
 DPI = 300
 PX_PER_MM = DPI / 25.4
 
@@ -23,8 +24,7 @@ def _grey(group: Group, tmp_path: Path, name: str, size: tuple[float, float]) ->
     """The drawing printed and read back in greyscale, as a photocopy would show it."""
     pdf = tmp_path / f"{name}.pdf"
     pdf.write_bytes(render_pdf(Sheet(width=size[0], height=size[1], content=group, title=name)))
-    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", "-singlefile", str(pdf), str(tmp_path / name)], check=True)
-    return Image.open(tmp_path / f"{name}.png").convert("L")
+    return pdf_page(pdf, DPI, grey=True)
 
 
 def _mean(image: Image.Image, box: tuple[float, float, float, float]) -> float:

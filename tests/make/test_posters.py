@@ -26,7 +26,6 @@ from __future__ import annotations
 import importlib
 import io
 import re
-import subprocess
 from functools import cache
 from pathlib import Path
 
@@ -47,6 +46,7 @@ from boardgen.sheets.single import decimal, place_board
 from boardgen.sheets.tiles import sheets_needed
 
 from ..conftest import require_tool, run_boardgen
+from ..raster_kit import pdf_page
 
 PT_PER_MM = 72 / 25.4
 RULES = Path(__file__).resolve().parents[2] / "rules_text"
@@ -237,8 +237,7 @@ def test_a_chequerboard_poster_s_squares_measure_the_promised_size_on_a_raster(j
     path.write_bytes(_made(job))
     promised = sheet_request(*job.args).info.make_board(job.size).poster_cell_mm
     assert promised is not None
-    subprocess.run(["pdftoppm", "-f", "2", "-l", "2", "-r", str(RULER_DPI), "-gray", "-png", "-singlefile", str(path), str(tmp_path / "tile")], check=True)
-    tile = Image.open(tmp_path / "tile.png").convert("L")
+    tile = pdf_page(path, RULER_DPI, 2, grey=True)
     px = RULER_DPI / 25.4
     periods = []
     for image in (tile, tile.transpose(Image.Transpose.TRANSPOSE)):  # along the rows, then down the columns

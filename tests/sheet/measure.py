@@ -8,12 +8,14 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..raster_kit import pdf_page
+
 MM_PER_INCH = 25.4
 
 
-def rasterise_pdf(pdf: Path, dpi: int, out_prefix: Path) -> Image.Image:
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(pdf), str(out_prefix)], check=True)
-    return Image.open(f"{out_prefix}.png").convert("RGB")
+def rasterise_pdf(pdf: Path, dpi: int, out_prefix: Path | None = None, grey: bool = False) -> Image.Image:
+    """The first page of ``pdf`` at ``dpi`` (RGB, or ``grey``); ``out_prefix`` is not used (the pixels stay in memory)."""
+    return pdf_page(pdf, dpi, grey=grey)
 
 
 def rasterise_svg(svg: Path, dpi: int, out_png: Path) -> Image.Image:

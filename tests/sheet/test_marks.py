@@ -22,6 +22,7 @@ from boardgen.sheets.paper import parse_paper
 from boardgen.sheets.tiles import CORNER_MM, tile_layout, tiled_sheets
 
 from ..conftest import require_tool, run_boardgen
+from ..raster_kit import pdf_pages
 
 DPI = 150
 PX = DPI / 25.4
@@ -46,9 +47,7 @@ def rasters(tmp_path_factory):
         sheets = tiled_sheets(board, paper, BoardOptions(), 30.0, OVERLAP, marks=mode)
         pdf = folder / f"{mode}.pdf"
         pdf.write_bytes(render_pdf_pages([_marks_alone(s) for s in sheets[1:]]))
-        subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(pdf), str(folder / mode)], check=True)
-        pages = sorted(folder.glob(f"{mode}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-        made[mode] = [Image.open(p).convert("L") for p in pages]
+        made[mode] = pdf_pages(pdf, DPI, grey=True)
     return layout, made
 
 

@@ -19,6 +19,7 @@ from boardgen.sheets.paper import MARGIN_MM, parse_paper
 from boardgen.sheets.pieces import plan_pieces, pieces_sheets
 from boardgen.sheets.request import board_request, render_board_file
 
+from ..raster_kit import pdf_pages
 from .measure import MM_PER_INCH, ink_box_mm
 
 GAMES = [g.id for g in all_games() if g.pieces is not None]  # the games that declare a pieces sheet (GameInfo.pieces): all of boardgen's
@@ -36,9 +37,7 @@ def rasterise_pages(sheets: list[Sheet], dpi: int, tmp_path: Path, name: str) ->
 
     pdf = tmp_path / f"{name}.pdf"
     pdf.write_bytes(render_pdf_pages(sheets))
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(pdf), str(tmp_path / name)], check=True)
-    pages = sorted(tmp_path.glob(f"{name}-*.png"))
-    return [Image.open(p).convert("RGB") for p in pages]
+    return pdf_pages(pdf, dpi)
 
 
 @pytest.mark.parametrize("game", GAMES)

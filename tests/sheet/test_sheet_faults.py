@@ -8,11 +8,9 @@ side by side), with and without crop marks.
 
 from __future__ import annotations
 
-import subprocess
 from itertools import combinations
 
 import pytest
-from PIL import Image
 
 from boardgen.boards.base import BoardOptions
 from boardgen.drawing.bounds import Box, visible_boxes
@@ -24,6 +22,7 @@ from boardgen.sheets.pen import pen_sheet
 from boardgen.sheets.single import board_sheet
 
 from ..conftest import require_tool, run_boardgen
+from ..raster_kit import pdf_pages
 from .measure import ink_box_mm
 
 BOARDS = [g for g in all_games() if g.has_board()]
@@ -80,8 +79,7 @@ def test_on_a5_the_printing_note_stands_clear_of_the_calibration_bar(tmp_path):
     parts = [footer.find("note")[0], footer.find("calibration")[0]]
     pdf = tmp_path / "footer.pdf"
     pdf.write_bytes(render_pdf_pages([Sheet(sheet.width, sheet.height, Group("only", [part])) for part in parts]))
-    subprocess.run(["pdftoppm", "-r", "150", "-png", str(pdf), str(tmp_path / "f")], check=True)
-    note, bar = (ink_box_mm(Image.open(tmp_path / f"f-{k}.png").convert("RGB"), 150, (0, 0, sheet.width, sheet.height)) for k in (1, 2))
+    note, bar = (ink_box_mm(image, 150, (0, 0, sheet.width, sheet.height)) for image in pdf_pages(pdf, 150))
     assert not _intersect(note, bar), (note, bar)
     pixel = 25.4 / 150
     for box in (note, bar):

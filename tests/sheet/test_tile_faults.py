@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import math
 import re
-import subprocess
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
@@ -29,6 +28,7 @@ from boardgen.sheets.paper import MARGIN_MM, parse_paper
 from boardgen.sheets.tiles import tiled_sheets
 
 from ..conftest import require_tool
+from ..raster_kit import pdf_page, pdf_pages
 from .measure import ink_box_mm
 
 POSTERS = {Path(job.path).name: request for job in large_board_jobs() if (request := sheet_request(*job.args)).tile}
@@ -40,13 +40,9 @@ def _intersect(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _rasterise(pdf: Path, dpi: int, prefix: Path, first: int | None = None, last: int | None = None) -> list[Image.Image]:
-    """Pages of ``pdf`` in grey, in page order."""
-    require_tool("pdftoppm")
-    pages = ["-f", str(first), "-l", str(last)] if first else []
-    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", "-png", *pages, str(pdf), str(prefix)], check=True)
-    files = sorted(prefix.parent.glob(f"{prefix.name}-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
-    return [Image.open(f).convert("L") for f in files]
+def _rasterise(pdf: Path, dpi: int, first: int | None = None, last: int | None = None) -> list[Image.Image]:
+    """Pages of ``pdf`` (``first`` to ``last``, default all) in grey, in page order."""
+    return pdf_pages(pdf, dpi, grey=True, first=first, last=last)
 
 
 @pytest.fixture(scope="module")
@@ -77,9 +73,8 @@ def assembly_rasters(posters, tmp_path_factory) -> dict[str, list[Image.Image]]:
         alone = [Sheet(page.width, page.height, Group(role, [t for t, _ in texts])) for role, texts in _text_blocks(page).items()]
         pdf = folder / name
         pdf.write_bytes(render_pdf_pages([page] + alone))
-        stem = folder / name.removesuffix(".pdf")
-        first = _rasterise(pdf, RASTER_DPI, stem.with_name(stem.name + "-page"), 1, 1)
-        rasters[name] = [image.convert("RGB") for image in first + _rasterise(pdf, BLOCK_DPI, stem.with_name(stem.name + "-blocks"), 2, len(alone) + 1)]
+        first = _rasterise(pdf, RASTER_DPI, 1, 1)
+        rasters[name] = [image.convert("RGB") for image in first + _rasterise(pdf, BLOCK_DPI, 2, len(alone) + 1)]
     return rasters
 
 
@@ -152,7 +147,7 @@ def test_the_block_check_sees_an_overlap(tmp_path):
     both = [Sheet(100, 60, Group(f"b{k}", [Text((10.0, 20.0 + 2 * k), PRINT_NOTE[k], 3.0)])) for k in (0, 1)]
     pdf = tmp_path / "two.pdf"
     pdf.write_bytes(render_pdf_pages(both))
-    a, b = (ink_box_mm(i.convert("RGB"), 150, (0, 0, 100, 60)) for i in _rasterise(pdf, 150, tmp_path / "t"))
+    a, b = (ink_box_mm(i.convert("RGB"), 150, (0, 0, 100, 60)) for i in _rasterise(pdf, 150))
     assert _intersect(a, b)
 
 
@@ -203,7 +198,7 @@ def test_every_printed_tile_prints_a_meaningful_part_of_the_board(posters, name,
     pdf = tmp_path / "boards.pdf"
     pdf.write_bytes(render_pdf_pages(pages))
     thin = []
-    for sheet, image in zip(sheets[1:], _rasterise(pdf, 50, tmp_path / "t")):
+    for sheet, image in zip(sheets[1:], _rasterise(pdf, 50)):
         box = ink_box_mm(image.convert("RGB"), 50, (0, 0, sheet.width, sheet.height))
         if box is None or box[2] - box[0] < MEANINGFUL_MM or box[3] - box[1] < MEANINGFUL_MM:
             thin.append((_tile_name(sheet), box and (round(box[2] - box[0]), round(box[3] - box[1]))))
@@ -322,9 +317,7 @@ def _line_centres(pdf: Path, page: int, x0: float, x1: float, y: float, tmp_path
     k = HATCH_DPI / 25.4
     left, top = round(x0 * k), round((y - 0.2) * k)
     width, height = round((x1 - x0) * k), round(0.4 * k)
-    prefix = tmp_path / f"crop{page}"
-    subprocess.run(["pdftoppm", "-f", str(page), "-l", str(page), "-r", str(HATCH_DPI), "-x", str(left), "-y", str(top), "-W", str(width), "-H", str(height), "-gray", "-png", "-singlefile", str(pdf), str(prefix)], check=True)
-    image = Image.open(f"{prefix}.png").convert("L")
+    image = pdf_page(pdf, HATCH_DPI, page, grey=True, crop=(left, top, width, height))
     row = list(image.crop((0, height // 2, width, height // 2 + 1)).tobytes())
     centres, run = [], []
     for index, value in enumerate(row + [255]):

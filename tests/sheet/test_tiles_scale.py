@@ -21,6 +21,7 @@ from boardgen.sheets.paper import MARGIN_MM, parse_paper
 from boardgen.sheets.tiles import LABEL_BAND, tile_layout, tiled_sheets
 
 from ..conftest import require_tool
+from ..raster_kit import pdf_page
 
 DPI = 300
 PX = DPI / 25.4
@@ -62,9 +63,7 @@ def poster(request, tmp_path_factory):
     top, height = round((MARGIN_MM - 1.0) * PX), round((oy - MARGIN_MM + 0.5) * PX)
     bands = []
     for page in range(2, len(sheets) + 1):
-        prefix = folder / f"band{page}"
-        subprocess.run(["pdftoppm", "-f", str(page), "-l", str(page), "-r", str(DPI), "-y", str(top), "-H", str(height), "-W", str(round(layout.sheet_width * PX)), "-gray", "-png", "-singlefile", str(pdf), str(prefix)], check=True)
-        bands.append(Image.open(f"{prefix}.png").convert("L"))
+        bands.append(pdf_page(pdf, DPI, page, grey=True, crop=(0, top, round(layout.sheet_width * PX), height)))
     return sheets, layout, bands, pdf, top / PX
 
 

@@ -5,9 +5,10 @@ The site is built once for the module from the build's own plan (every file
 is its real drawing (the booklet's SVG), every other file a few placeholder
 bytes with the record the build would give it, so no board is drawn and no
 booklet typeset; the pages, thumbnails and frames of the diagrams that play
-are :func:`boardgen.site.build_site`'s own.  Each page is opened from disk
-(``file://``) and from a static web server on 127.0.0.1, at 390 and 1280 px,
-and must: log no console error; ask for nothing beyond the machine (any
+are :func:`boardgen.site.build_site`'s own.  Each page is opened once, at
+390 and then 1280 px: from disk (``file://``) or from a static web server on
+127.0.0.1, the two ways in turn (every game both ways, one language each:
+:func:`_visits`), and must: log no console error; ask for nothing beyond the machine (any
 other request is refused and noted); show every diagram loaded, inside the
 window, not hidden; scroll only up and down; step through every diagram that
 plays by click and by keyboard (the picture shown, its words and the counter
@@ -15,8 +16,9 @@ change, to a picture of other bytes); offer first the board, the booklet in
 the page's language and the pieces for the browser's paper (A4 for pt-BR,
 Letter for en-US), the other paper one click away.  axe-core (the
 ``axe-playwright-python`` package, a test dependency) finds no violation on
-each rules page (once per page, at one width: 390 px for pt, 1280 px for en),
-nor on the home pages and a download page.
+each rules page opened over HTTP (every game in one of its languages, at one
+width: 390 px for pt, 1280 px for en), nor on the home pages and a download
+page.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ WIDTHS = (390, 1280)
 HEIGHT = 800
 # The browser's language for each way of opening the pages: the paper offered first (downloads.html.j2's script).
 LOCALES = {"file": ("pt-BR", "a4"), "http": ("en-US", "letter")}
+HOWS = tuple(LOCALES)
 AXE_WIDTH = {"pt": 390, "en": 1280}  # axe once per page, over HTTP: the layouts differ, the words do not
 PLACEHOLDER_PAGES = {"booklet": 16, "booklet-imposed": 4}  # a booklet's pages as its record claims (boards: 1)
 
@@ -289,10 +292,22 @@ def check_width(visit: Visit, width: int, where: str) -> None:
     assert client == width and scroll <= client and body <= client, f"{where}: {max(scroll, body)} px wide"
 
 
-@pytest.mark.parametrize("how", ["file", "http"])
-@pytest.mark.parametrize(("game", "lang"), [(game, lang) for game in GAMES for lang in LANGS])
+def _visits() -> list[tuple[str, str, str]]:
+    """(game, language, how) of each page visited: every page once, opened from disk or over HTTP in turn.
+
+    The two ways alternate along the games and between a game's two pages, so
+    each game is opened both ways (one language each) and each language from
+    disk on half the games and over HTTP on the other half: the template, the
+    script and the stylesheets are one for all pages, and what differs
+    between the two ways (the addresses, the browser's language and so its
+    paper, axe) is tried on every game and in both languages.
+    """
+    return [(game, lang, HOWS[(number + LANGS.index(lang)) % 2]) for number, game in enumerate(GAMES) for lang in LANGS]
+
+
+@pytest.mark.parametrize(("game", "lang", "how"), _visits())
 def test_a_rules_page_on_a_phone_and_a_desktop(rules_site, browser, server, game, lang, how):
-    """One visit, the window a phone's then a desktop's: every check at both widths, axe at one."""
+    """One visit, the window a phone's then a desktop's: every check at both widths, axe at one (over HTTP)."""
     output, jobs = rules_site
     base = output.as_uri() + "/" if how == "file" else server
     name = PAGES[lang].format(game=game)
@@ -306,9 +321,8 @@ def test_a_rules_page_on_a_phone_and_a_desktop(rules_site, browser, server, game
             visit.page.set_viewport_size({"width": width, "height": HEIGHT})
             check_width(visit, width, where)
             check_diagrams(visit, where)
-            # Every diagram steps at the phone's width from disk; at the desktop's, and over HTTP (the same
-            # script and frames, other addresses), the first one of the page.
-            check_steps(visit, output, server, where, first_only=width != WIDTHS[0] or how == "http")
+            # Every diagram steps at the phone's width; at the desktop's (the same script and frames), the first one.
+            check_steps(visit, output, server, where, first_only=width != WIDTHS[0])
             check_picks(visit, jobs, game, lang, paper, where, switch=width == WIDTHS[-1])
             check_width(visit, width, f"{where}, the other paper shown")
             if how == "http" and width == AXE_WIDTH[lang]:  # over HTTP: from disk, axe could not read the stylesheets (CORS)
