@@ -47,6 +47,7 @@ from boardgen.sheets.paper import MARGIN_MM
 from boardgen.sheets.request import board_request, render_board_file
 
 from ..conftest import ROOT, require_tool, run_boardgen
+from ..raster_kit import pdf_pages
 from ..sheet.measure import longest_dark_run_mm
 from .booklets_kit import GAMES, Booklet, booklet_file
 from .test_series import DEVELOPER_WORDS
@@ -261,11 +262,7 @@ def _square_range(rgb: np.ndarray) -> np.ndarray:
 
 
 def rasterised_pages(pdf: Path, folder: Path, dpi: int = DPI, first: int | None = None, last: int | None = None) -> list[Image.Image]:
-    tool = require_tool("pdftoppm")
-    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
-    subprocess.run([tool, "-r", str(dpi), "-png", *pages, str(pdf), str(folder / "page")], check=True)
-    files = sorted(folder.glob("page-*.png"), key=lambda path: int(path.stem.rsplit("-", 1)[1]))
-    return [Image.open(path).convert("RGB") for path in files]
+    return pdf_pages(pdf, dpi, first=first, last=last)
 
 
 # Ringo's board tints most (test below); its ink-saving edition in English alone, the bilingual one

@@ -38,7 +38,6 @@ and checked for:
 from __future__ import annotations
 
 import re
-import subprocess
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +54,7 @@ from boardgen.booklet.papers import PAPERS, PageStyle
 from boardgen.booklet.markdown_source import markdown
 from boardgen.booklet.table_widths import COLUMN_GAP_MM
 
-from ..conftest import require_tool
+from ..raster_kit import pdf_page, pdf_pages
 from .booklets_kit import ALL_BOOKLETS, Booklet, booklet_file, pdf_text
 
 PT_PER_MM = 72 / 25.4
@@ -150,16 +149,6 @@ def _empty_share(image: Image.Image, block: tuple[float, float, float, float]) -
     return 1.0 if found is None else (bottom - top - found[3]) / (bottom - top)
 
 
-def _raster(pdf: Path, folder: Path) -> list[Image.Image]:
-    tool = require_tool("pdftoppm")
-    subprocess.run([tool, "-r", str(DPI), "-gray", str(pdf), str(folder / "page")], check=True)
-    images = []
-    for path in sorted(folder.glob("page-*.pgm"), key=lambda found: int(found.stem.rsplit("-", 1)[1])):
-        with Image.open(path) as image:
-            images.append(image.copy())
-    return images
-
-
 def _sections(pdf: Path) -> list[Section]:
     reader = PdfReader(pdf)
     found = []
@@ -182,7 +171,7 @@ def measured(factory: pytest.TempPathFactory, booklet: Booklet) -> Measured:
     pdf = booklet_file(factory, booklet)
     paper = PAPERS[booklet.paper]
     layout = pdf_text(pdf, "-bbox-layout")  # once a session, whichever worker asks first (booklets_kit)
-    images = _raster(pdf, factory.mktemp(f"ink-{booklet.name}"))
+    images = pdf_pages(pdf, DPI, grey=True)
     result = Measured(booklet, pdf, sections=_sections(pdf))
     for number, (page, image) in enumerate(zip(ET.fromstring(layout).findall(f".//{XHTML}page"), images), start=1):
         left, top, right, bottom = block = text_block(paper, number)
@@ -363,14 +352,8 @@ def test_the_boardgen_aside_is_a_box_in_every_column(booklet, tmp_path_factory):
     found = measured(tmp_path_factory, booklet)
     starts = [(page, index, line) for page in found.pages for index, column in enumerate(page.columns) for line in column if line.words[:1] == ["boardgen:"]]
     assert len(starts) == len(booklet.langs), [line.text for _, _, line in starts]
-    folder = tmp_path_factory.mktemp(f"aside-{booklet.name}")
-    tool = require_tool("pdftoppm")
     for page, column, line in starts:
-        subprocess.run([tool, "-r", str(ASIDE_DPI), "-gray", "-f", str(page.number), "-l", str(page.number), str(found.pdf), str(folder / "a")], check=True)
-        path = next(folder.glob("a-*.pgm"))
-        with Image.open(path) as image:
-            frame = frame_around(image.copy(), line, column_right(booklet, page.number, column))
-        path.unlink()
+        frame = frame_around(pdf_page(found.pdf, ASIDE_DPI, page.number, grey=True), line, column_right(booklet, page.number, column))
         assert frame == ["top", "left", "right", "white inside"], (booklet.name, page.number, line.text, frame)
 
 

@@ -17,6 +17,7 @@ from boardgen.sheets.single import place_board
 from boardgen.sheets.tiles import LABEL_BAND, NOTE_BAND
 
 from ..conftest import run_boardgen
+from ..raster_kit import pdf_pages
 from .measure import ink_box_mm, rasterise_pdf
 
 MM = 72 / 25.4
@@ -72,15 +73,12 @@ def test_reassembled_tiles_match_the_board_drawn_whole(tiled):
     content = tile_layout(board, parse_paper("a4"), BoardOptions(), 30.0, 10.0)[0].content
     poster_origin = (ink[0] - content[0], ink[1] - content[1])  # where poster (0, 0) falls on the whole page
     texts = page_texts(pdf)
-    subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", str(pdf), str(folder / "t")], check=True)
-    pages = sorted(folder.glob("t-*.png"))
+    pages = pdf_pages(pdf, DPI, grey=True)
     assert len(pages) == len(texts)
     window_w = 210 - 2 * MARGIN_MM
     window_h = 297 - 2 * MARGIN_MM - LABEL_BAND - NOTE_BAND
-    from PIL import Image
-
     checked = 0
-    for text, png in zip(texts[1:], pages[1:]):
+    for text, tile in zip(texts[1:], pages[1:]):
         stated = re.search(r"poster x (\d+\.\d) mm, y (\d+\.\d) mm", text)
         px, py = (float(v) for v in stated.groups())
         wx, wy = MARGIN_MM, MARGIN_MM + LABEL_BAND  # the window's corner on every tile's page
@@ -91,7 +89,6 @@ def test_reassembled_tiles_match_the_board_drawn_whole(tiled):
         height = min(py + window_h, content[3]) - inset - top
         if width < 20 or height < 20:
             continue
-        tile = Image.open(png).convert("L")
         box = [round(v * PX) for v in (wx + left - px, wy + top - py, wx + left - px + width, wy + top - py + height)]
         piece = tile.crop(box)
         errors = {}
