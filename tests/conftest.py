@@ -204,6 +204,7 @@ SLOW_MODULES: dict[str, tuple[str, float]] = {
     "tests/booklet/test_embed_diagrams.py": ("booklets", 20.0),
     "tests/booklet/test_impose_forms.py": ("booklets", 5.0),
     "tests/booklet/test_pdf.py": ("booklets", 20.0),
+    "tests/booklet/test_shared_flow.py": ("booklets", 5.0),
     "tests/booklet/test_tags.py": ("booklets", 5.0),
     "tests/make/test_incremental.py": ("incremental", 60.0),
     "tests/test_conformance.py": ("conformance", 70.0),

@@ -140,7 +140,7 @@ def booklet_document(game: GameSources, request: BookletRequest, cover_only: boo
             html = booklet_html(game, list(request.langs), paper, cover_height_mm=cover_height_mm, cover_only=cover_only, ink=request.ink, board_page=last)
         return render_document(html, roots=roots, base=game.folder)
 
-    document, _ = fit_cover(layout, paper.height_mm)
+    document, _ = fit_cover(layout, paper.layout_height_mm)
     return document
 
 
@@ -162,7 +162,7 @@ def cover_height_mm(game: GameSources, request: BookletRequest) -> float:
     def layout(height: float):
         return render_document(booklet_html(game, list(request.langs), paper, cover_height_mm=height, cover_only=True), roots=roots, base=game.folder)
 
-    return fit_cover(layout, paper.height_mm)[1]
+    return fit_cover(layout, paper.layout_height_mm)[1]
 
 
 def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from boardgen.errors import BoardgenError
 
-COVER_SHARE = 0.42  # the picture's largest height, as a share of the page height
+COVER_SHARE = 0.42  # the picture's largest height, as a share of the page height (of the page A4 and Letter share, for them)
 MIN_PICTURE_MM = 30.0  # below this the board is no longer worth showing: the text is too long
 PX_MM = 25.4 / 96  # WeasyPrint lays out in CSS pixels
 MAX_ATTEMPTS = 6

@@ -139,7 +139,7 @@ def booklet_html(
             )
         )
     sections = [] if cover_only else pair_sections(game, sources, envs)
-    height = paper.height_mm * COVER_SHARE if cover_height_mm is None else cover_height_mm
+    height = paper.layout_height_mm * COVER_SHARE if cover_height_mm is None else cover_height_mm
     cover_svg, cover_width = cover_picture(game, sources, paper, height)
     metas = [s.meta for s in sources]
     titles = list(dict.fromkeys(m.title for m in metas))
