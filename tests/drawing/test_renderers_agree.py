@@ -115,7 +115,7 @@ def test_svg_and_pdf_anchor_hatching_alike(tmp_path, angle, anchor):
     (tmp_path / "h.svg").write_bytes(render_svg(sheet))
     (tmp_path / "h.pdf").write_bytes(render_pdf(sheet))
     from_svg = _dark_centres(rasterise_svg(tmp_path / "h.svg", HATCH_DPI, tmp_path / "s.png"), 5.0)
-    from_pdf = _dark_centres(rasterise_pdf(tmp_path / "h.pdf", HATCH_DPI, tmp_path / "p"), 5.0)
+    from_pdf = _dark_centres(rasterise_pdf(tmp_path / "h.pdf", HATCH_DPI), 5.0)
     a = math.radians(angle)
     # Where the row y = 5 crosses the lines of the rule, inside the square (whole lines only).
     expected = []

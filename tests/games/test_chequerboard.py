@@ -90,7 +90,7 @@ def measured_square_mm(pdf, tmp_path, dpi: int) -> float:
     a1 (with the border), c1, e1, g1, each starting at its square's left edge
     less half an outline, so the distance between two starts is two squares.
     """
-    image = rasterise_pdf(pdf, dpi, tmp_path / "sheet")
+    image = rasterise_pdf(pdf, dpi)
     grey = image.convert("L")
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     square = float(re.search(r"Square (\d+\.\d) mm", text).group(1))

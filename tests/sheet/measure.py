@@ -13,8 +13,8 @@ from ..raster_kit import pdf_page
 MM_PER_INCH = 25.4
 
 
-def rasterise_pdf(pdf: Path, dpi: int, out_prefix: Path | None = None, grey: bool = False) -> Image.Image:
-    """The first page of ``pdf`` at ``dpi`` (RGB, or ``grey``); ``out_prefix`` is not used (the pixels stay in memory)."""
+def rasterise_pdf(pdf: Path, dpi: int, grey: bool = False) -> Image.Image:
+    """The first page of ``pdf`` at ``dpi`` (RGB, or ``grey``), read into memory (:mod:`tests.raster_kit`)."""
     return pdf_page(pdf, dpi, grey=grey)
 
 

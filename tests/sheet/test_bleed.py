@@ -33,7 +33,7 @@ def sheets(request, tmp_path_factory):
         pdf = folder / f"{name}.pdf"
         result = run_boardgen("board", game, "--paper", "a4", "--cell-mm", cell, *extra, "-o", str(pdf))
         assert result.returncode == 0, result.stderr
-        made[name] = rasterise_pdf(pdf, DPI, folder / name)
+        made[name] = rasterise_pdf(pdf, DPI)
     text = " ".join(subprocess.run(["pdftotext", str(folder / "bled.pdf"), "-"], capture_output=True, text=True, check=True).stdout.split())
     return float(bleed), made["plain"], made["bled"], text
 

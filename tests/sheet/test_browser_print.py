@@ -90,7 +90,7 @@ def test_browser_prints_the_svg_on_one_page_of_the_sheet_size(printed, game, pap
 @pytest.mark.parametrize(("game", "paper", "sides"), CASES, ids=IDS)
 def test_browser_prints_the_calibration_bar_at_100_mm(printed, tmp_path, game, paper, sides):
     pdf, (width, height) = printed[f"{game}-{paper}"]
-    image = rasterise_pdf(pdf, DPI, tmp_path / "page")
+    image = rasterise_pdf(pdf, DPI)
     page_height = image.size[1] * 25.4 / DPI
     bar = longest_dark_run_mm(image, DPI, page_height - MARGIN_MM - FOOTER_HEIGHT, page_height - MARGIN_MM)
     assert bar == pytest.approx(100.0, abs=0.5)

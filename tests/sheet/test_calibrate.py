@@ -114,7 +114,7 @@ def sheet(request, tmp_path_factory) -> tuple[str, Path, np.ndarray]:
     require_tool("pdftoppm")
     folder = tmp_path_factory.mktemp(f"calibrate-{request.param}")
     pdf = make(folder, request.param)
-    return request.param, pdf, dark(rasterise_pdf(pdf, DPI, folder / "page"))
+    return request.param, pdf, dark(rasterise_pdf(pdf, DPI))
 
 
 def test_each_bar_is_100_mm_with_a_tick_every_millimetre(sheet):
@@ -185,7 +185,7 @@ def test_the_svg_measures_the_same(tmp_path):
 def test_a_scaled_print_is_caught_by_the_measure(tmp_path):
     """The measure itself: the same sheet printed at 97 % horizontally would fail, so the tests above can fail."""
     pdf = make(tmp_path, "a4")
-    image = rasterise_pdf(pdf, DPI, tmp_path / "page")
+    image = rasterise_pdf(pdf, DPI)
     squeezed = image.resize((round(image.width * 0.97), image.height))
     found = bars(dark(squeezed))
     assert found["horizontal"] == pytest.approx(97.0, abs=0.3)

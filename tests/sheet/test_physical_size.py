@@ -46,7 +46,7 @@ def test_pdf_sheet_measures_what_it_states(tmp_path, game, paper):
     pdf = tmp_path / "board.pdf"
     result = run_boardgen("board", game, "--paper", paper, "--no-coordinates", "-o", str(pdf))
     assert result.returncode == 0, result.stderr
-    image = rasterise_pdf(pdf, DPI, tmp_path / "page")
+    image = rasterise_pdf(pdf, DPI)
     sheet_w, sheet_h = (v * 25.4 / DPI for v in image.size)
     bar, board = measure_sheet(image, sheet_w, sheet_h, game)
     assert bar == pytest.approx(100.0, abs=0.2)
@@ -66,7 +66,7 @@ def test_fixed_cell_size_is_exact(tmp_path):
     assert run_boardgen("board", "hex", "--cell-mm", "15", "--paper", "a3", "--no-coordinates", "-o", str(pdf)).returncode == 0
     unit, width, _ = stated_board_size(pdf)
     assert unit == 15.0
-    image = rasterise_pdf(pdf, DPI, tmp_path / "page")
+    image = rasterise_pdf(pdf, DPI)
     _, board = measure_sheet(image, *(v * 25.4 / DPI for v in image.size), "hex")
     assert board[2] - board[0] == pytest.approx(width, abs=0.2)
 

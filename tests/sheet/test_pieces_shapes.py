@@ -120,7 +120,7 @@ def test_the_shared_shapes_print_inside_the_margins_and_at_their_size(tmp_path: 
         content.add(checker.draw(x + (k % 7) * 26, 150 + (k // 7) * 27, False))
     pdf = tmp_path / "shapes.pdf"
     pdf.write_bytes(render_pdf(Sheet(210.0, 297.0, content)))
-    image = rasterise_pdf(pdf, 200, tmp_path / "shapes")
+    image = rasterise_pdf(pdf, 200)
     box = ink_box_mm(image, 200, (0, 0, 210, 297))
     assert box is not None and box[0] >= MARGIN_MM and box[2] <= 210 - MARGIN_MM and box[3] <= 297 - MARGIN_MM
     cube = ink_box_mm(image, 200, (x - 1, MARGIN_MM + 1, x + 3 * side + 1, MARGIN_MM + 2 + 4 * side + 6))

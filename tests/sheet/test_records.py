@@ -94,7 +94,7 @@ def drawn(request, tmp_path) -> tuple[str, str, Path, np.ndarray, list[float], i
     name, paper = request.param
     pdf = tmp_path / f"{name}-{paper}.pdf"
     pdf.write_bytes(render_record(SHEETS[name], parse_paper(paper))[0])
-    mask = dark(rasterise_pdf(pdf, DPI, tmp_path / "page"))
+    mask = dark(rasterise_pdf(pdf, DPI))
     pitches, blocks = measured_table(mask)
     return name, paper, pdf, mask, pitches, blocks
 
@@ -220,7 +220,7 @@ def test_any_declaration_is_laid_out_from_its_own_words(tmp_path):
     text = pdf_text(pdf)
     for words in ("Pontos do norte", "North's points", "Soma / Sum", "Nome / Name", "Uma nota.", "A note."):
         assert words in text
-    pitches, blocks = measured_table(dark(rasterise_pdf(pdf, DPI, tmp_path / "page")))
+    pitches, blocks = measured_table(dark(rasterise_pdf(pdf, DPI)))
     assert (len(pitches), blocks) == (1 + 5 + 1, 1)  # headings, five rows, the sum
 
 

@@ -68,7 +68,7 @@ def test_reassembled_tiles_match_the_board_drawn_whole(tiled):
     board = HexBoard(11)
     placement = place_board(board, parse_paper("800x600"), BoardOptions(), 30.0)
     ink = ink_bounds(board.draw(placement.frame, BoardOptions()))
-    whole = rasterise_pdf(whole_pdf, DPI, folder / "whole").convert("L")
+    whole = rasterise_pdf(whole_pdf, DPI).convert("L")
     # Poster (0, 0) is the top left of tile A1's window; the board's ink starts at content[:2] on the poster.
     content = tile_layout(board, parse_paper("a4"), BoardOptions(), 30.0, 10.0)[0].content
     poster_origin = (ink[0] - content[0], ink[1] - content[1])  # where poster (0, 0) falls on the whole page
@@ -124,7 +124,7 @@ def test_cut_marks_stay_inside_the_sheet(tmp_path):
     assert run_boardgen("board", "surakarta", "--cut-marks", "--paper", "letter", "-o", str(pdf)).returncode == 0
     page = PdfReader(pdf).pages[0]
     assert {round(float(page.mediabox.width) / MM, 1), round(float(page.mediabox.height) / MM, 1)} == {215.9, 279.4}
-    image = rasterise_pdf(pdf, 200, tmp_path / "c")
+    image = rasterise_pdf(pdf, 200)
     w, h = (v * 25.4 / 200 for v in image.size)
     box = ink_box_mm(image, 200, (0, 0, w, h))
     assert box[0] >= MARGIN_MM - 0.15 and box[1] >= MARGIN_MM - 0.15
