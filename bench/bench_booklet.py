@@ -18,9 +18,9 @@ medians, so that a change in the machine's load hits both alike.  boardgen's
 modules (and those of ``--against``) are compiled to bytecode first, as an
 installed package's are: where ``PYTHONDONTWRITEBYTECODE`` is set (this
 machine's shell sets it), a module edited since its last ``.pyc`` would
-otherwise be compiled again by every process, about 0.1 s of CPU for a few
-edited modules, charged to boardgen and not to WeasyPrint (whose files pip
-compiled when it installed them).  With
+otherwise be compiled again by every process (2 ms of CPU a module, 0.35 s
+for all of boardgen's), charged to boardgen and not to WeasyPrint (whose files
+pip compiled when it installed them).  With
 ``--against REV`` the same booklet is also made by the boardgen of another
 commit (``git archive REV``, run with this environment), interleaved with
 the others: the figure before and after a change, in one run.  Then one
