@@ -171,15 +171,17 @@ def booklet_pdf(game: GameSources, request: BookletRequest) -> bytes:
     The ink-saving edition is the full-ink edition's layout with its drawings
     repainted (:func:`light_booklet_pdf`): the full-ink PDF is made first.
     """
+    from boardgen.booklet.collector import fewer_full_collections
     from boardgen.booklet.impose import impose
     from boardgen.booklet.typeset import document_pdf
 
     page_request = replace(request, impose_on=None)
-    if request.ink == "light":
-        full = document_pdf(booklet_document(game, replace(page_request, ink="full")))
-        pdf, _ = light_booklet_pdf(game, page_request, full)
-    else:
-        pdf = document_pdf(booklet_document(game, page_request))
+    with fewer_full_collections():
+        if request.ink == "light":
+            full = document_pdf(booklet_document(game, replace(page_request, ink="full")))
+            pdf, _ = light_booklet_pdf(game, page_request, full)
+        else:
+            pdf = document_pdf(booklet_document(game, page_request))
     if request.impose_on:
         pdf = impose(pdf, request.impose_on)
     return pdf

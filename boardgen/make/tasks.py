@@ -113,10 +113,12 @@ def booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str = "full")
     tree, half a second a booklet.
     """
     from boardgen.booklet.build import BookletRequest, booklet_document, parse_ink
+    from boardgen.booklet.collector import fewer_full_collections
     from boardgen.booklet.typeset import document_pdf
 
-    document = booklet_document(checked_game(game_id), BookletRequest(langs, paper, None, parse_ink(ink)))
-    return document_pdf(document), len(document.pages)
+    with fewer_full_collections():
+        document = booklet_document(checked_game(game_id), BookletRequest(langs, paper, None, parse_ink(ink)))
+        return document_pdf(document), len(document.pages)
 
 
 def light_booklet(game_id: str, langs: tuple[str, ...], paper: str, ink: str, full_booklet: bytes) -> tuple[bytes, int]:
