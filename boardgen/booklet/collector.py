@@ -11,7 +11,8 @@ fresh process, the collector took 0.4 s of the booklet's 3.0 s of CPU (bare
 WeasyPrint on the same HTML, with fewer objects alive, 0.2 s of its 2.3 s).
 Ten times fewer full collections (the third threshold 100) take nearly all of
 that back and change nothing else: the young generations are still collected
-as often, so cyclic garbage does not pile up (peak memory 119 MB against 113).
+as often, so cyclic garbage does not pile up (peak memory of that process:
+117 MB against 115).
 mypy raises its thresholds for the same reason.  The thresholds in force
 before are restored when the typesetting ends.
 """
