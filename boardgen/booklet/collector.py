@@ -9,7 +9,7 @@ thresholds (700, 10, 10) a full collection runs every hundred young ones and
 walks every live object each time: measured on Hex's bilingual A5 booklet in a
 fresh process, the collector took 0.4 s of the booklet's 3.0 s of CPU (bare
 WeasyPrint on the same HTML, with fewer objects alive, 0.2 s of its 2.3 s).
-Ten times fewer full collections (the third threshold 100) take nearly all of
+Ten times fewer full collections (the third threshold 100) take most of
 that back and change nothing else: the young generations are still collected
 as often, so cyclic garbage does not pile up (peak memory of that process:
 117 MB against 115).
