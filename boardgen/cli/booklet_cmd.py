@@ -90,7 +90,6 @@ def check(paths: tuple[str, ...], as_json: bool) -> int:
 def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sources: str | None, fmt: str, output: str | None) -> int:
     """Typeset the rule booklet of GAME to PDF (after checking it as `boardgen check` does)."""
     from boardgen.booklet.build import booklet_pdf, game_folder, load_checked, parse_request
-    from boardgen.booklet.collector import fewer_full_collections
     from boardgen.booklet.problems import ProblemsError
     from boardgen.registry import get_game
 
@@ -109,9 +108,8 @@ def booklet(game: str, lang: str, paper: str | None, impose: bool, ink: str, sou
     path = output_target(output, request.file_name(info.id))
     log.debug("typesetting %s from %s: %s on %s%s, %s ink", info.id, folder, "+".join(request.langs), request.paper, f", imposed on {request.impose_on}" if request.impose_on else "", request.ink)
     try:
-        with fewer_full_collections():  # the check replays every diagram: allocations the collector would walk too
-            checked = load_checked(folder, info.id)
-            data = booklet_pdf(checked, request)
+        checked = load_checked(folder, info.id)
+        data = booklet_pdf(checked, request)
     except ProblemsError as exc:
         _print_problems(exc.problems, err=True)
         click.echo(f"boardgen: error: {len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''} in the rule texts; no PDF written", err=True)
