@@ -167,10 +167,14 @@ def parse_rank_masks(
 def write_rank_masks(masks: Sequence[int], size: int, letters: Sequence[str]) -> str:
     """The ranks of a board kept as bit masks, top rank first (what :func:`parse_rank_masks` reads back)."""
 
-    def letter_at(bit: int) -> str | None:
-        for mask, letter in zip(masks, letters):
-            if mask >> bit & 1:
-                return letter
-        return None
-
-    return write_rows([letter_at(y * size + x) for x in range(size)] for y in range(size - 1, -1, -1))
+    # each mask's set bits visited once (lowest first), not every mask tested at every point: the text
+    # of a position is written at every ply of a playout, and this was most of it
+    cells: list[str | None] = [None] * (size * size)
+    for mask, letter in zip(masks, letters):
+        while mask:
+            low = mask & -mask
+            bit = low.bit_length() - 1
+            if bit < len(cells) and cells[bit] is None:  # an earlier mask's letter wins, as it did
+                cells[bit] = letter
+            mask ^= low
+    return write_rows(cells[y * size : (y + 1) * size] for y in range(size - 1, -1, -1))
