@@ -174,7 +174,7 @@ def _playout(
         text = state.to_text()
         context = f"{where} ply {ply}: {text!r}"
         deep = full or ply % DEEP_CHECK_EVERY == 0
-        moves = _check_state(engine, state, variants, context, deep or ply % 5 == 0)
+        moves = _check_state(engine, state, variants, context, deep or ply % 5 == 0, text)
         _check_point_names(state, moves, points, context, used if used is not None else set())
         if state.is_chance:
             last_throw = state.throws()[0] if state.throws() else last_throw
@@ -233,9 +233,12 @@ def _check_no_throw_due(state: GameState, throw: Throw, context: str) -> None:
 
 
 def _check_state(
-    engine: Any, state: GameState, variants: Mapping[str, str], context: str, thorough: bool
+    engine: Any, state: GameState, variants: Mapping[str, str], context: str, thorough: bool, text: str
 ) -> list[Move]:
-    """Invariants of one position; ``thorough`` adds the costlier re-generations of the move list."""
+    """Invariants of one position; ``thorough`` adds the costlier re-generations of the move list.
+
+    ``text``: the state's ``to_text()``, which the playout writes once a ply for its messages.
+    """
     moves = state.legal_moves()
     outcome = state.outcome()
     over = outcome is not None
@@ -255,7 +258,6 @@ def _check_state(
         assert isinstance(where, str) and where, context
         assert 0 <= piece.owner < seats, f"{context}: piece on {where} has owner {piece.owner}"
 
-    text = state.to_text()
     assert "\n" not in text, f"{context}: position text spans several lines"
     again = engine.from_text(text, variants)
     assert again.to_text() == text, f"{context}: position text reads back as {again.to_text()!r}"
